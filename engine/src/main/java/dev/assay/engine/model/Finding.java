@@ -1,0 +1,39 @@
+package dev.assay.engine.model;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * One finding of a report: a rule that fired on a subject, with the rule's metadata and the evidence that made it fire.
+ * {@code status} is {@code active} (scored) or {@code needs-review} (shown, never scored). {@code fingerprint} is stable
+ * across runs and machines: it depends on the rule id, the subject and the evidence locations only.
+ */
+@JsonPropertyOrder({"id", "title", "severity", "threatClass", "category", "capability", "controls", "subject", "message",
+        "remediation", "status", "evidence", "fingerprint"})
+public record Finding(String id, String title, Severity severity, String threatClass, String category,
+        String capability, List<String> controls, String subject, String message, String remediation, String status,
+        List<Evidence> evidence, String fingerprint) {
+
+    public static final String ACTIVE = "active";
+    public static final String NEEDS_REVIEW = "needs-review";
+
+    /** Canonical report order: most severe first, then rule id, subject and first evidence. */
+    public static final Comparator<Finding> ORDER = Comparator.comparing(Finding::severity)
+            .thenComparing(Finding::id)
+            .thenComparing(Finding::subject)
+            .thenComparing(f -> f.evidence().isEmpty() ? "" : f.evidence().get(0).file())
+            .thenComparing(Finding::fingerprint);
+
+    public Finding {
+        controls = List.copyOf(controls);
+        evidence = List.copyOf(evidence);
+        threatClass = threatClass == null ? "" : threatClass;
+        capability = capability == null ? "" : capability;
+        subject = subject == null ? "" : subject;
+        message = message == null ? "" : message;
+        remediation = remediation == null ? "" : remediation;
+        status = status == null ? ACTIVE : status;
+        fingerprint = fingerprint == null ? "" : fingerprint;
+    }
+}

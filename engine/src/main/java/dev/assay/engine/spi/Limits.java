@@ -1,0 +1,27 @@
+package dev.assay.engine.spi;
+
+/**
+ * Bounds on what a scan reads from a hostile target. Everything beyond a bound is skipped and reported in coverage.
+ *
+ * @param maxFileBytes      largest single file read, in bytes
+ * @param maxTotalBytes     most bytes read (or expanded from archives) in one scan
+ * @param maxFiles          most files indexed in one scan
+ * @param maxDepth          deepest directory nesting walked
+ * @param maxExpansionRatio largest uncompressed/compressed ratio an archive entry may have
+ * @param maxArchiveNesting how many archives deep a scan may open archives inside archives (0 = none)
+ * @param maxConfigDepth    deepest nesting of a structured config document
+ */
+public record Limits(long maxFileBytes, long maxTotalBytes, int maxFiles, int maxDepth, int maxExpansionRatio,
+        int maxArchiveNesting, int maxConfigDepth) {
+
+    public static Limits defaults() {
+        return new Limits(8L << 20, 256L << 20, 20_000, 32, 200, 1, 64);
+    }
+
+    public Limits {
+        if (maxFileBytes <= 0 || maxTotalBytes <= 0 || maxFiles <= 0 || maxDepth <= 0 || maxExpansionRatio <= 0
+                || maxArchiveNesting < 0 || maxConfigDepth <= 0) {
+            throw new IllegalArgumentException("limits must be positive");
+        }
+    }
+}
