@@ -1,0 +1,102 @@
+package dev.assay.engine;
+
+import com.google.re2j.Pattern;
+import dev.assay.engine.model.Evidence;
+import dev.assay.engine.model.Finding;
+import dev.assay.engine.model.Severity;
+import dev.assay.engine.pack.RuleDefinition;
+import dev.assay.engine.pack.RulePack;
+import dev.assay.engine.rules.Detection;
+import dev.assay.engine.rules.Redaction;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Turns the rule session's detections into report findings: one finding per rule, subject and status, with the
+ * evidence of all its detections (sorted, distinct, at most {@value #MAX_EVIDENCE}), the rule's metadata, redacted
+ * snippets and a stable fingerprint. Superseded detections are dropped.
+ */
+final class FindingAssembler {
+
+    static final int MAX_EVIDENCE = 20;
+
+    private FindingAssembler() {
+    }
+
+    static List<Finding> assemble(RulePack pack, List<Detection> detections, List<Pattern> redactions) {
+        Map<String, List<Detection>> groups = new TreeMap<>();
+        for (Detection d : detections) {
+            if (Detection.SUPERSEDED.equals(d.status())) {
+                continue;
+            }
+            groups.computeIfAbsent(d.ruleId() + "\u0000" + d.subject() + "\u0000" + d.status(), k -> new ArrayList<>()).add(d);
+        }
+        List<Finding> out = new ArrayList<>();
+        for (List<Detection> group : groups.values()) {
+            out.add(toFinding(pack, group, redactions));
+        }
+        out.sort(Finding.ORDER);
+        return out;
+    }
+
+    private static Finding toFinding(RulePack pack, List<Detection> group, List<Pattern> redactions) {
+        Detection first = group.get(0);
+        RuleDefinition rule = pack.rule(first.ruleId()).orElseThrow(
+                () -> new IllegalStateException("detection of rule " + first.ruleId() + " that the pack does not define"));
+        Severity severity = first.severity();
+        TreeSet<Evidence> evidence = new TreeSet<>();
+        TreeSet<String> messages = new TreeSet<>();
+        TreeSet<String> notes = new TreeSet<>();
+        for (Detection d : group) {
+            if (d.severity().atLeast(severity)) {
+                severity = d.severity();
+            }
+            for (Evidence e : d.evidence()) {
+                evidence.add(e.withSnippet(Redaction.redactAll(e.snippet(), redactions)));
+            }
+            if (!d.message().isEmpty()) {
+                messages.add(Redaction.redactAll(d.message(), redactions));
+            }
+            if (!d.note().isEmpty()) {
+                notes.add(d.note());
+            }
+        }
+        List<Evidence> shown = new ArrayList<>(evidence).subList(0, Math.min(MAX_EVIDENCE, evidence.size()));
+        String message = messages.isEmpty() ? "" : messages.first();
+        if (messages.size() > 1) {
+            message += " (+" + (messages.size() - 1) + " similar)";
+        }
+        if (evidence.size() > MAX_EVIDENCE) {
+            message += (message.isEmpty() ? "" : " ") + "[" + evidence.size() + " locations, first " + MAX_EVIDENCE + " shown]";
+        }
+        if (!notes.isEmpty()) {
+            message += (message.isEmpty() ? "" : " ") + "(" + String.join("; ", notes) + ")";
+        }
+        String status = first.status().equals(Detection.NEEDS_REVIEW) ? Finding.NEEDS_REVIEW : Finding.ACTIVE;
+        return new Finding(rule.id(), rule.title(), severity, rule.threatClass(), rule.check(), rule.capability(),
+                rule.controls(), first.subject(), message, rule.remediation(), status, shown,
+                fingerprint(rule.id(), first.subject(), shown));
+    }
+
+    /** sha256 over the rule id, subject and evidence locations (not snippets, which may change with redaction). */
+    static String fingerprint(String ruleId, String subject, List<Evidence> evidence) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            StringBuilder b = new StringBuilder(ruleId).append('\u0000').append(subject);
+            for (Evidence e : evidence) {
+                b.append('\u0000').append(e.file()).append(':').append(e.lineStart()).append('-').append(e.lineEnd());
+            }
+            return HexFormat.of().formatHex(md.digest(b.toString().getBytes(StandardCharsets.UTF_8))).substring(0, 32);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JVM lacks SHA-256", e);
+        }
+    }
+
+}

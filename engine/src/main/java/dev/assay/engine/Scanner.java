@@ -1,0 +1,252 @@
+package dev.assay.engine;
+
+import dev.assay.engine.fact.Fact;
+import dev.assay.engine.formula.Formula;
+import dev.assay.engine.formula.FormulaEngine;
+import dev.assay.engine.formula.FormulaException;
+import dev.assay.engine.formula.FormulaRegistry;
+import dev.assay.engine.formula.FormulaResult;
+import dev.assay.engine.model.Coverage;
+import dev.assay.engine.model.Finding;
+import dev.assay.engine.model.Report;
+import dev.assay.engine.model.Severity;
+import dev.assay.engine.model.TargetInfo;
+import dev.assay.engine.pack.CompiledPack;
+import dev.assay.engine.pack.PackException;
+import dev.assay.engine.pack.PackRegistry;
+import dev.assay.engine.pack.RulePack;
+import dev.assay.engine.spi.Extractor;
+import dev.assay.engine.spi.FactSink;
+import dev.assay.engine.spi.Limits;
+import dev.assay.engine.spi.SkippedFile;
+import dev.assay.engine.spi.Target;
+import dev.assay.engine.spi.TargetException;
+import dev.assay.engine.spi.TargetOpener;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Scans targets with one compiled rule pack and one formula: extract → derive → score. Build one with
+ * {@link #builder()}, then call {@link #scan(Path)} from any number of threads; the compiled pack is shared and each
+ * scan has its own rule session and target. No console output, no {@code System.exit}.
+ *
+ * <pre>{@code
+ * Scanner scanner = Scanner.builder().scorer("agent-security-score").build();
+ * Report report = scanner.scan(Path.of(System.getProperty("user.home"), ".openclaw"));
+ * }</pre>
+ */
+public final class Scanner {
+
+    private final CompiledPack pack;
+    private final Formula formula;
+    private final Limits limits;
+    private final Clock clock;
+    private final TargetOpener opener;
+    private final List<Extractor> extractors;
+
+    private Scanner(CompiledPack pack, Formula formula, Limits limits, Clock clock, TargetOpener opener,
+            List<Extractor> extractors) {
+        this.pack = pack;
+        this.formula = formula;
+        this.limits = limits;
+        this.clock = clock;
+        this.opener = opener;
+        this.extractors = extractors;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public CompiledPack pack() {
+        return pack;
+    }
+
+    public Formula formula() {
+        return formula;
+    }
+
+    /** Scans a directory, file or archive. Problems inside the target are reported in coverage, not thrown. */
+    public Report scan(Path path) throws ScanException {
+        try (Target target = opener.open(path, limits)) {
+            List<Fact> facts = new ArrayList<>();
+            FactSink sink = facts::add;
+            for (Extractor x : extractors) {
+                try {
+                    x.extract(target, sink, limits);
+                } catch (RuntimeException e) {
+                    // An extractor bug must not lose the rest of the scan, and must not pass silently either.
+                    target.skip("(extractor " + x.id() + ")", "extractor failed: " + e.getClass().getSimpleName()
+                            + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse("")));
+                }
+            }
+            CompiledPack.Derivation derivation = pack.derive(facts);
+            List<SkippedFile> skipped = new ArrayList<>(target.skipped());
+            if (derivation.stopped()) {
+                skipped.add(new SkippedFile("(rules)", "rule evaluation stopped after " + CompiledPack.MAX_FIRINGS
+                        + " firings; findings may be incomplete"));
+            }
+            skipped.sort(null);
+            List<Finding> all = FindingAssembler.assemble(pack.pack(), derivation.detections(), pack.redactions());
+            TargetInfo info = new TargetInfo(target.displayPath(), target.kind(), target.digest());
+            Coverage coverage = new Coverage(target.filesRead().size(), skipped);
+            return report(pack.pack(), formula, info, all, coverage, Instant.now(clock));
+        } catch (TargetException e) {
+            throw new ScanException(e.getMessage(), e);
+        }
+    }
+
+    /** Builds the report for already-assembled findings (active and needs-review mixed); shared with rescoring. */
+    static Report report(RulePack pack, Formula formula, TargetInfo target, List<Finding> all, Coverage coverage,
+            Instant at) {
+        List<Finding> active = all.stream().filter(f -> Finding.ACTIVE.equals(f.status())).toList();
+        List<Finding> review = all.stream().filter(f -> !Finding.ACTIVE.equals(f.status())).toList();
+        FormulaResult result = FormulaEngine.evaluate(formula, active);
+        return new Report(Report.SCHEMA_VERSION, ScannerVersion.get(), pack.manifest().scorer(), formula.id(),
+                formula.version(), formula.hash(), pack.manifest().id(), pack.manifest().version(), pack.rulesHash(),
+                target, result.score(), result.level() == null ? "" : result.level(), result.attestation(),
+                verdict(result), counts(active), active, review, capabilities(active), coverage,
+                at.truncatedTo(ChronoUnit.SECONDS).toString());
+    }
+
+    static String verdict(FormulaResult result) {
+        if (result.attestation().eligible()) {
+            return "eligible for attestation";
+        }
+        return "not eligible for attestation: " + String.join("; ", result.attestation().reasons());
+    }
+
+    static Map<String, Integer> counts(List<Finding> active) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        for (Severity s : Severity.values()) {
+            counts.put(s.id(), 0);
+        }
+        for (Finding f : active) {
+            counts.merge(f.severity().id(), 1, Integer::sum);
+        }
+        return counts;
+    }
+
+    static List<String> capabilities(List<Finding> active) {
+        TreeSet<String> caps = new TreeSet<>();
+        for (Finding f : active) {
+            if (!f.capability().isEmpty()) {
+                caps.add(f.capability());
+            }
+        }
+        return List.copyOf(caps);
+    }
+
+    /** Configures a {@link Scanner}. Without a pack, the scorer's latest shipped pack is used. */
+    public static final class Builder {
+        private String scorer;
+        private String packRef;
+        private CompiledPack pack;
+        private String formulaRef;
+        private Formula formula;
+        private Limits limits = Limits.defaults();
+        private Clock clock = Clock.systemUTC();
+        private PackRegistry packs;
+        private FormulaRegistry formulas;
+
+        private Builder() {
+        }
+
+        /** The scorer whose latest shipped pack to use, e.g. {@code agent-security-score}. */
+        public Builder scorer(String scorerId) {
+            this.scorer = scorerId;
+            return this;
+        }
+
+        /** A pack as {@code id}, {@code id@version} or a folder path. */
+        public Builder pack(String ref) {
+            this.packRef = ref;
+            return this;
+        }
+
+        public Builder pack(CompiledPack compiled) {
+            this.pack = compiled;
+            return this;
+        }
+
+        /** A formula as {@code id@N}; by default the one the pack's manifest names. */
+        public Builder formula(String ref) {
+            this.formulaRef = ref;
+            return this;
+        }
+
+        public Builder formula(Formula f) {
+            this.formula = f;
+            return this;
+        }
+
+        public Builder limits(Limits l) {
+            this.limits = Objects.requireNonNull(l);
+            return this;
+        }
+
+        /** The clock that stamps {@code generatedAt}; nothing else in a report depends on time. */
+        public Builder clock(Clock c) {
+            this.clock = Objects.requireNonNull(c);
+            return this;
+        }
+
+        /** Registries to share between scanners, so that each pack version is compiled once per process. */
+        public Builder registries(PackRegistry packRegistry, FormulaRegistry formulaRegistry) {
+            this.packs = packRegistry;
+            this.formulas = formulaRegistry;
+            return this;
+        }
+
+        public Scanner build() throws ScanException {
+            try {
+                PackRegistry pr = packs != null ? packs : PackRegistry.shipped();
+                CompiledPack p = pack;
+                if (p == null && packRef != null) {
+                    p = pr.load(packRef);
+                }
+                if (p == null) {
+                    if (scorer == null) {
+                        throw new ScanException("no rule pack and no scorer given");
+                    }
+                    p = pr.forScorer(scorer);
+                } else if (scorer != null && !scorer.equals(p.pack().manifest().scorer())) {
+                    throw new ScanException("pack " + p.pack().manifest().ref() + " serves scorer '"
+                            + p.pack().manifest().scorer() + "', not '" + scorer + "'");
+                }
+                FormulaRegistry fr = formulas != null ? formulas : FormulaRegistry.shipped();
+                Formula f = formula != null ? formula : fr.resolve(formulaRef != null ? formulaRef : p.pack().manifest().formula());
+                TargetOpener opener = ServiceLoader.load(TargetOpener.class, Scanner.class.getClassLoader()).findFirst()
+                        .orElseThrow(() -> new ScanException("no target loader on the class path (add assay-facts-extractors)"));
+                Map<String, Extractor> byId = new TreeMap<>();
+                for (Extractor x : ServiceLoader.load(Extractor.class, Scanner.class.getClassLoader())) {
+                    byId.putIfAbsent(x.id(), x);
+                }
+                List<Extractor> chosen = new ArrayList<>();
+                for (String id : p.pack().manifest().extractors()) {
+                    Extractor x = byId.get(id);
+                    if (x == null) {
+                        throw new ScanException("pack " + p.pack().manifest().ref() + " needs extractor '" + id
+                                + "', which is not on the class path (available: " + String.join(", ", byId.keySet()) + ")");
+                    }
+                    chosen.add(x);
+                }
+                return new Scanner(p, f, limits, clock, opener, List.copyOf(chosen));
+            } catch (PackException e) {
+                throw new ScanException(e.getMessage(), e);
+            } catch (FormulaException e) {
+                throw new ScanException(e.getMessage(), e);
+            }
+        }
+    }
+}

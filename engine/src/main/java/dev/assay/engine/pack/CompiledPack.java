@@ -1,0 +1,89 @@
+package dev.assay.engine.pack;
+
+import com.google.re2j.Pattern;
+import dev.assay.engine.fact.DataRow;
+import dev.assay.engine.fact.Fact;
+import dev.assay.engine.rules.Detection;
+import dev.assay.engine.rules.RuleContext;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.kie.api.KieBase;
+import org.kie.api.runtime.KieSession;
+
+/**
+ * A pack version ready to run: its KieBase and rule context, built once and shared. {@link #derive} is thread-safe;
+ * each call uses its own session.
+ */
+public final class CompiledPack {
+
+    /** Most rule firings one derivation may take; a pack that loops is stopped and the stop is reported. */
+    public static final int MAX_FIRINGS = 200_000;
+
+    private static final Comparator<Fact> FACT_ORDER = Comparator.comparing((Fact f) -> f.getClass().getName())
+            .thenComparing(Fact::file)
+            .thenComparing(Object::toString);
+
+    private final RulePack pack;
+    private final KieBase kieBase;
+    private final RuleContext context;
+    private final List<Pattern> redactions;
+    private final boolean precompiled;
+
+    CompiledPack(RulePack pack, KieBase kieBase, boolean precompiled) {
+        this.pack = pack;
+        this.kieBase = kieBase;
+        this.context = RuleContext.of(pack);
+        this.redactions = pack.manifest().redact().stream().map(Pattern::compile).toList();
+        this.precompiled = precompiled;
+    }
+
+    public RulePack pack() {
+        return pack;
+    }
+
+    /** Whether the rules came from the build-time executable model rather than a DRL compile at run time. */
+    public boolean precompiled() {
+        return precompiled;
+    }
+
+    public RuleContext context() {
+        return context;
+    }
+
+    /** The pack's secret shapes, redacted from every snippet of a report. */
+    public List<Pattern> redactions() {
+        return redactions;
+    }
+
+    /** The outcome of one derivation: what the rules concluded, and whether the firing bound stopped them. */
+    public record Derivation(List<Detection> detections, boolean stopped) {
+        public Derivation {
+            detections = List.copyOf(detections);
+        }
+    }
+
+    /** Runs the rules over the facts (sorted first, so that firing order never depends on extraction order). */
+    public Derivation derive(List<? extends Fact> facts) {
+        List<Fact> sorted = new ArrayList<>(facts);
+        sorted.sort(FACT_ORDER);
+        KieSession session = kieBase.newKieSession();
+        try {
+            session.setGlobal("ctx", context);
+            for (DataRow row : pack.data()) {
+                session.insert(row);
+            }
+            for (Fact f : sorted) {
+                session.insert(f);
+            }
+            int fired = session.fireAllRules(MAX_FIRINGS);
+            List<Detection> out = new ArrayList<>();
+            for (Object o : session.getObjects(o -> o instanceof Detection)) {
+                out.add((Detection) o);
+            }
+            return new Derivation(out, fired >= MAX_FIRINGS);
+        } finally {
+            session.dispose();
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.assay.engine.pack;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.drools.model.Model;
+import org.drools.modelcompiler.KieBaseBuilder;
+import org.kie.api.KieBase;
+import org.kie.api.builder.Message;
+import org.kie.api.builder.Results;
+import org.kie.api.conf.EqualityBehaviorOption;
+import org.kie.api.io.ResourceType;
+import org.kie.internal.io.ResourceFactory;
+import org.kie.internal.utils.KieHelper;
+
+/**
+ * Builds a {@link CompiledPack}: from DRL at run time (packs from a folder), or from the executable model the build
+ * generated for shipped packs (no DRL compile at start-up). Equal facts are kept once (equality mode).
+ */
+public final class PackCompiler {
+
+    private PackCompiler() {
+    }
+
+    /** Compiles the pack's generated and authored DRL; every compiler error comes back with its file and line. */
+    public static CompiledPack compile(RulePack pack) throws PackException {
+        KieHelper helper = new KieHelper();
+        int header = DrlGenerator.headerLines(pack);
+        for (Map.Entry<String, String> src : DrlGenerator.sources(pack).entrySet()) {
+            helper.addResource(ResourceFactory.newByteArrayResource(src.getValue().getBytes(StandardCharsets.UTF_8))
+                    .setSourcePath(src.getKey()), ResourceType.DRL);
+        }
+        Results results = helper.verify();
+        List<String> errors = new ArrayList<>();
+        for (Message m : results.getMessages(Message.Level.ERROR)) {
+            errors.add(describe(m, header));
+        }
+        if (!errors.isEmpty()) {
+            throw new PackException(errors);
+        }
+        KieBase base = helper.build(EqualityBehaviorOption.EQUALITY);
+        return new CompiledPack(pack, base, false);
+    }
+
+    /** Builds the pack from its generated executable-model classes, which must be on the class path. */
+    public static CompiledPack fromModels(RulePack pack, List<String> modelClasses, ClassLoader loader) throws PackException {
+        List<Model> models = new ArrayList<>();
+        for (String name : modelClasses) {
+            try {
+                models.add((Model) Class.forName(name, true, loader).getDeclaredConstructor().newInstance());
+            } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+                throw new PackException(pack.manifest().ref() + ": precompiled rules " + name + " cannot be loaded: " + e);
+            }
+        }
+        KieBase base = KieBaseBuilder.createKieBaseFromModel(models, EqualityBehaviorOption.EQUALITY);
+        return new CompiledPack(pack, base, true);
+    }
+
+    static String describe(Message m, int headerLines) {
+        String path = m.getPath() == null ? "" : m.getPath().replaceFirst("^src/main/resources/", "");
+        int line = m.getLine();
+        if (line > 0 && !path.equals(DrlGenerator.GENERATED)) {
+            line = Math.max(1, line - headerLines);
+        }
+        String text = m.getText() == null ? "" : m.getText().lines().findFirst().orElse("").strip();
+        return (path.isEmpty() ? "DRL" : path) + (line > 0 ? ":" + line : "") + ": " + text;
+    }
+}

@@ -1,0 +1,146 @@
+package dev.assay.engine.pack;
+
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Finds and loads rule packs: the shipped ones (precompiled, listed in {@code rulepacks/index.yaml}) by {@code id},
+ * {@code id@version} or scorer, and packs in a folder by path. Each pack version is loaded and compiled once per
+ * registry and then shared; several versions of one pack live side by side. Thread-safe.
+ */
+public final class PackRegistry {
+
+    private final ClassLoader loader;
+    private final ShippedPackIndex index;
+    private final Map<String, CompiledPack> loaded = new ConcurrentHashMap<>();
+
+    private PackRegistry(ClassLoader loader, ShippedPackIndex index) {
+        this.loader = loader;
+        this.index = index;
+    }
+
+    /** The packs shipped on the class path of this library. */
+    public static PackRegistry shipped() throws PackException {
+        ClassLoader cl = PackRegistry.class.getClassLoader();
+        return new PackRegistry(cl, ShippedPackIndex.read(cl));
+    }
+
+    /** Shipped pack versions, sorted by id and then version (oldest first). */
+    public List<ShippedPackIndex.Entry> available() {
+        List<ShippedPackIndex.Entry> out = new ArrayList<>(index.packs());
+        out.sort(Comparator.comparing(ShippedPackIndex.Entry::id).thenComparing(ShippedPackIndex.Entry::version,
+                PackRegistry::compareSemver));
+        return out;
+    }
+
+    /**
+     * Resolves {@code id@version}, {@code id} (latest shipped version) or a folder path (anything containing a path
+     * separator, or an existing folder).
+     */
+    public CompiledPack load(String ref) throws PackException {
+        Path asPath = Path.of(ref);
+        if (ref.contains("/") || ref.contains("\\") || (Files.isDirectory(asPath) && !ref.contains("@"))) {
+            return fromFolder(asPath);
+        }
+        ShippedPackIndex.Entry e = resolve(ref);
+        return loadShipped(e);
+    }
+
+    /** The latest shipped pack that serves a scorer. */
+    public CompiledPack forScorer(String scorer) throws PackException {
+        Optional<ShippedPackIndex.Entry> best = available().stream().filter(e -> e.scorer().equals(scorer))
+                .reduce((a, b) -> b);
+        if (best.isEmpty()) {
+            List<String> scorers = available().stream().map(ShippedPackIndex.Entry::scorer).distinct().sorted().toList();
+            throw new PackException("unknown scorer '" + scorer + "' (available: " + String.join(", ", scorers) + ")");
+        }
+        return loadShipped(best.get());
+    }
+
+    /** A pack version in a folder, compiled from DRL (it has no build-time model). */
+    public CompiledPack fromFolder(Path folder) throws PackException {
+        Path abs = folder.toAbsolutePath().normalize();
+        String key = "folder:" + abs;
+        CompiledPack cached = loaded.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        RulePack pack = new PackLoader().load(DirectoryPackFiles.open(abs));
+        CompiledPack compiled = PackCompiler.compile(pack);
+        CompiledPack raced = loaded.putIfAbsent(key, compiled);
+        return raced == null ? compiled : raced;
+    }
+
+    ShippedPackIndex.Entry resolve(String ref) throws PackException {
+        String id = ref;
+        String version = null;
+        int at = ref.indexOf('@');
+        if (at >= 0) {
+            id = ref.substring(0, at);
+            version = ref.substring(at + 1);
+        }
+        final String wantedId = id;
+        List<ShippedPackIndex.Entry> versions = available().stream().filter(e -> e.id().equals(wantedId)).toList();
+        if (versions.isEmpty()) {
+            List<String> ids = available().stream().map(ShippedPackIndex.Entry::id).distinct().toList();
+            throw new PackException("unknown rule pack '" + id + "' (shipped: " + String.join(", ", ids) + ")");
+        }
+        if (version == null) {
+            return versions.get(versions.size() - 1);
+        }
+        for (ShippedPackIndex.Entry e : versions) {
+            if (e.version().equals(version)) {
+                return e;
+            }
+        }
+        throw new PackException("rule pack " + id + " has no version " + version + " (shipped: "
+                + String.join(", ", versions.stream().map(ShippedPackIndex.Entry::version).toList()) + ")");
+    }
+
+    private CompiledPack loadShipped(ShippedPackIndex.Entry e) throws PackException {
+        String key = "shipped:" + e.ref();
+        CompiledPack cached = loaded.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        RulePack pack = new PackLoader().load(new ClasspathPackFiles(e, loader));
+        CompiledPack compiled;
+        if (pack.rulesHash().equals(e.rulesHash()) && !e.models().isEmpty()) {
+            compiled = PackCompiler.fromModels(pack, e.models(), loader);
+        } else {
+            compiled = PackCompiler.compile(pack); // content changed since the build: never run stale rules
+        }
+        CompiledPack raced = loaded.putIfAbsent(key, compiled);
+        return raced == null ? compiled : raced;
+    }
+
+    /** Orders semantic versions numerically (1.10.0 after 1.9.0). */
+    static int compareSemver(String a, String b) {
+        String[] x = a.split("\\.");
+        String[] y = b.split("\\.");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            long p = i < x.length ? parse(x[i]) : 0;
+            long q = i < y.length ? parse(y[i]) : 0;
+            if (p != q) {
+                return Long.compare(p, q);
+            }
+        }
+        return a.compareTo(b);
+    }
+
+    private static long parse(String s) {
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+}

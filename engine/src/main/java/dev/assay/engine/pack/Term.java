@@ -1,0 +1,38 @@
+package dev.assay.engine.pack;
+
+import java.util.List;
+
+/**
+ * One condition of a declarative detector. A simple term tests one field (or config path) with one operator; a
+ * composite term ({@code any} / {@code none}) holds when any / none of its parts hold.
+ *
+ * @param subject  the config path glob or fact field the term tests; empty for composites
+ * @param operator equals, notEquals, in, notIn, matches, notMatches, contains, anyMatches, missing, present,
+ *                 shorterThan, longerThan, any, none
+ * @param values   the operand(s); one element for single-valued operators
+ * @param ignoreCase whether equals/in/contains compare without case
+ * @param parts    the terms of a composite
+ */
+public record Term(String subject, String operator, List<String> values, boolean ignoreCase, List<Term> parts) {
+
+    public static final List<String> OPERATORS = List.of("equals", "notEquals", "in", "notIn", "matches", "notMatches",
+            "contains", "anyMatches", "missing", "present", "shorterThan", "longerThan", "any", "none");
+
+    public Term {
+        values = List.copyOf(values);
+        parts = List.copyOf(parts);
+    }
+
+    public boolean composite() {
+        return "any".equals(operator) || "none".equals(operator);
+    }
+
+    /** Whether the term can anchor a detector: it asserts that something is present. */
+    public boolean positive() {
+        return !composite() && !"missing".equals(operator);
+    }
+
+    public String value() {
+        return values.isEmpty() ? "" : values.get(0);
+    }
+}

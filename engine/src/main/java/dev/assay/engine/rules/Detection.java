@@ -1,0 +1,46 @@
+package dev.assay.engine.rules;
+
+import dev.assay.engine.model.Evidence;
+import dev.assay.engine.model.Severity;
+import java.util.List;
+
+/**
+ * What a rule concluded inside the rule session, before the engine groups detections into report findings. Derived
+ * rules match detections (to combine, supersede or demote them) and insert new ones; detections are immutable, so a
+ * change is a delete plus an insert of a {@code with…} copy.
+ *
+ * @param status {@code active}, {@code needs-review} (shown, not scored) or {@code superseded} (dropped from the report)
+ * @param note   why the status changed, empty when it did not
+ */
+public record Detection(String ruleId, Severity severity, String subject, String message, List<Evidence> evidence,
+        String status, String note) {
+
+    public static final String ACTIVE = "active";
+    public static final String NEEDS_REVIEW = "needs-review";
+    public static final String SUPERSEDED = "superseded";
+
+    public Detection {
+        evidence = List.copyOf(evidence);
+        subject = subject == null ? "" : subject;
+        message = message == null ? "" : message;
+        status = status == null ? ACTIVE : status;
+        note = note == null ? "" : note;
+    }
+
+    /** The file of the first evidence, which is how derived rules relate a detection to file facts. */
+    public String file() {
+        return evidence.isEmpty() ? "" : evidence.get(0).file();
+    }
+
+    public boolean isActive() {
+        return ACTIVE.equals(status);
+    }
+
+    public Detection withStatus(String newStatus, String why) {
+        return new Detection(ruleId, severity, subject, message, evidence, newStatus, why);
+    }
+
+    public Detection withSeverity(Severity newSeverity) {
+        return new Detection(ruleId, newSeverity, subject, message, evidence, status, note);
+    }
+}

@@ -1,0 +1,292 @@
+package dev.assay.engine.rules;
+
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+import dev.assay.engine.fact.ConfigValue;
+import dev.assay.engine.fact.Fact;
+import dev.assay.engine.fact.TextDocument;
+import dev.assay.engine.model.Evidence;
+import dev.assay.engine.pack.Detector;
+import dev.assay.engine.pack.DrlGenerator;
+import dev.assay.engine.pack.RuleDefinition;
+import dev.assay.engine.pack.RulePack;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What rules may call, bound as the global {@code ctx} of every rule session: it builds detections from the pack's rule
+ * catalog and evaluates the pack's regular expressions (RE2/J, linear time). Immutable once built and shared by all
+ * sessions of a compiled pack; it never reads files.
+ */
+public final class RuleContext {
+
+    /** Most matches one regex rule reports in one document; more would only repeat the point. */
+    public static final int MAX_MATCHES_PER_DOCUMENT = 50;
+
+    private final Map<String, RuleDefinition> rules;
+    private final Map<String, Pattern> patterns;
+    private final Map<String, List<Pattern>> excludes;
+
+    private RuleContext(Map<String, RuleDefinition> rules, Map<String, Pattern> patterns,
+            Map<String, List<Pattern>> excludes) {
+        this.rules = rules;
+        this.patterns = patterns;
+        this.excludes = excludes;
+    }
+
+    /** Compiles every regular expression the pack's detectors use, keyed as the generated DRL refers to them. */
+    public static RuleContext of(RulePack pack) {
+        Map<String, RuleDefinition> rules = new TreeMap<>();
+        Map<String, Pattern> patterns = new TreeMap<>();
+        Map<String, List<Pattern>> excludes = new TreeMap<>();
+        for (RuleDefinition r : pack.rules()) {
+            rules.put(r.id(), r);
+            if (r.detector() instanceof Detector.Regex rx) {
+                patterns.put(r.id(), Pattern.compile(rx.pattern(), rx.ignoreCase() ? Pattern.CASE_INSENSITIVE : 0));
+                excludes.put(r.id(), rx.exclude().stream().map(Pattern::compile).toList());
+            }
+            for (Map.Entry<String, String> e : DrlGenerator.termPatterns(r).entrySet()) {
+                patterns.put(e.getKey(), Pattern.compile(e.getValue()));
+            }
+        }
+        return new RuleContext(rules, patterns, excludes);
+    }
+
+    public RuleDefinition rule(String ruleId) {
+        RuleDefinition r = rules.get(ruleId);
+        if (r == null) {
+            throw new IllegalArgumentException("rule " + ruleId + " is not defined in the pack's rule YAML");
+        }
+        return r;
+    }
+
+    // ---- building detections -------------------------------------------------------------------------------
+
+    public Detection finding(String ruleId, Evidence evidence) {
+        return finding(ruleId, List.of(evidence), evidence.file(), Map.of());
+    }
+
+    public Detection finding(String ruleId, Evidence evidence, String subject) {
+        return finding(ruleId, List.of(evidence), subject, Map.of());
+    }
+
+    public Detection finding(String ruleId, Evidence evidence, String subject, Map<String, String> params) {
+        return finding(ruleId, List.of(evidence), subject, params);
+    }
+
+    /** A detection of the rule on a subject, its message filled from the rule's template and {@code params}. */
+    public Detection finding(String ruleId, List<Evidence> evidence, String subject, Map<String, String> params) {
+        RuleDefinition r = rule(ruleId);
+        List<Evidence> shown = new ArrayList<>(evidence);
+        return new Detection(ruleId, r.severity(), subject, fill(r.message(), params), shown, Detection.ACTIVE, "");
+    }
+
+    /** A detection of {@code ruleId} that rests on another detection's evidence and subject. */
+    public Detection derive(String ruleId, Detection from, Map<String, String> params) {
+        return finding(ruleId, from.evidence(), from.subject(), params);
+    }
+
+    /** A detection on a config node; the rule's {@code redact} hides the value in the snippet and message. */
+    public Detection fromConfig(String ruleId, ConfigValue v) {
+        RuleDefinition r = rule(ruleId);
+        String value = v.value();
+        Evidence ev = v.evidence();
+        if (r.redact()) {
+            ev = ev.withSnippet(Redaction.redactIn(ev.snippet(), value));
+            value = Redaction.redact(value);
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("path", v.path());
+        params.put("value", value);
+        params.put("document", v.document());
+        return finding(ruleId, List.of(ev), v.file(), params);
+    }
+
+    /** A detection on any fact; the fact's record components become message parameters. */
+    public Detection fromFact(String ruleId, Fact fact) {
+        Map<String, String> params = new LinkedHashMap<>();
+        if (fact.getClass().isRecord()) {
+            for (RecordComponent c : fact.getClass().getRecordComponents()) {
+                try {
+                    Object value = c.getAccessor().invoke(fact);
+                    params.put(c.getName(), value instanceof Collection<?> col ? String.join(" ", col.stream().map(String::valueOf).toList())
+                            : String.valueOf(value));
+                } catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException("cannot read " + c.getName() + " of " + fact, e);
+                }
+            }
+        }
+        params.put("subject", fact.subject());
+        return finding(ruleId, List.of(fact.evidence()), fact.subject(), params);
+    }
+
+    public Detection fromMatch(TextMatch m) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("match", m.text());
+        return finding(m.ruleId(), List.of(m.evidence()), m.evidence().file(), params);
+    }
+
+    // ---- conditions -------------------------------------------------------------------------------------------
+
+    /** Whether the pattern registered under {@code key} occurs in {@code value}. */
+    public boolean find(String key, Object value) {
+        if (value == null) {
+            return false;
+        }
+        return pattern(key).matcher(String.valueOf(value)).find();
+    }
+
+    /** Whether the pattern occurs in any element of a list. */
+    public boolean anyFind(String key, Collection<?> values) {
+        if (values == null) {
+            return false;
+        }
+        Pattern p = pattern(key);
+        for (Object v : values) {
+            if (v != null && p.matcher(String.valueOf(v)).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Case-insensitive membership of a value in a list, for {@code in} with {@code ignoreCase}. */
+    public static boolean inIgnoreCase(Object value, String... options) {
+        if (value == null) {
+            return false;
+        }
+        String v = String.valueOf(value);
+        for (String o : options) {
+            if (o.equalsIgnoreCase(v)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a list contains a value, optionally ignoring case. */
+    public static boolean listContains(Collection<?> values, String wanted, boolean ignoreCase) {
+        if (values == null) {
+            return false;
+        }
+        for (Object v : values) {
+            String s = String.valueOf(v);
+            if (ignoreCase ? s.equalsIgnoreCase(wanted) : s.equals(wanted)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Length in code points of a value's text, for shorterThan/longerThan. */
+    public static int length(Object value) {
+        if (value == null) {
+            return 0;
+        }
+        String s = String.valueOf(value);
+        return s.codePointCount(0, s.length());
+    }
+
+    /**
+     * Matches of a regex rule in a document: each with the line it starts on and that line as snippet, the matched
+     * text redacted when the rule asks. Matches that an {@code exclude} pattern also matches are dropped.
+     */
+    public List<TextMatch> regex(String ruleId, TextDocument doc) {
+        RuleDefinition r = rule(ruleId);
+        Detector.Regex rx = (Detector.Regex) r.detector();
+        if (!rx.files().isEmpty() && rx.files().stream().noneMatch(g -> Globs.matches(g, doc.file()))) {
+            return List.of();
+        }
+        Pattern p = patterns.get(ruleId);
+        List<Pattern> ex = excludes.getOrDefault(ruleId, List.of());
+        String text = doc.text();
+        Matcher m = p.matcher(text);
+        List<TextMatch> out = new ArrayList<>();
+        LineIndex lines = null;
+        int from = 0;
+        while (out.size() < MAX_MATCHES_PER_DOCUMENT && from <= text.length() && m.find(from)) {
+            int start = m.start();
+            int end = m.end();
+            from = end > start ? end : end + 1;
+            String hit = m.group();
+            if (ex.stream().anyMatch(x -> x.matcher(hit).find())) {
+                continue;
+            }
+            if (lines == null) {
+                lines = new LineIndex(text);
+            }
+            int line = lines.lineOf(start);
+            int lastLine = lines.lineOf(Math.max(start, end - 1));
+            String snippet = lines.lineText(line);
+            String shown = hit;
+            if (r.redact()) {
+                snippet = Redaction.redactIn(snippet, hit);
+                shown = Redaction.redact(hit);
+            }
+            out.add(new TextMatch(ruleId, new Evidence(doc.file(), line, lastLine, snippet), shown));
+        }
+        return out;
+    }
+
+    private Pattern pattern(String key) {
+        Pattern p = patterns.get(key);
+        if (p == null) {
+            throw new IllegalArgumentException("no pattern registered under " + key);
+        }
+        return p;
+    }
+
+    static String fill(String template, Map<String, String> params) {
+        if (template == null || template.isEmpty() || params.isEmpty()) {
+            return template == null ? "" : template;
+        }
+        String out = template;
+        for (Map.Entry<String, String> e : params.entrySet()) {
+            out = out.replace("{" + e.getKey() + "}", e.getValue() == null ? "" : e.getValue());
+        }
+        return out;
+    }
+
+    /** Maps character offsets to 1-based lines. */
+    private static final class LineIndex {
+        private final String text;
+        private final int[] starts;
+
+        LineIndex(String text) {
+            this.text = text;
+            List<Integer> s = new ArrayList<>();
+            s.add(0);
+            for (int i = 0; i < text.length(); i++) {
+                if (text.charAt(i) == '\n') {
+                    s.add(i + 1);
+                }
+            }
+            starts = s.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        int lineOf(int offset) {
+            int lo = 0;
+            int hi = starts.length - 1;
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (starts[mid] <= offset) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return lo + 1;
+        }
+
+        String lineText(int line) {
+            int start = starts[line - 1];
+            int end = line < starts.length ? starts[line] - 1 : text.length();
+            return text.substring(start, Math.max(start, end));
+        }
+    }
+}
