@@ -21,7 +21,7 @@ public final class DrlGenerator {
             "dev.assay.engine.fact.InstalledSkill", "dev.assay.engine.fact.McpServer",
             "dev.assay.engine.fact.TextDocument", "dev.assay.engine.model.Evidence", "dev.assay.engine.model.Severity",
             "dev.assay.engine.rules.ConfigPaths", "dev.assay.engine.rules.Detection",
-            "dev.assay.engine.rules.RuleContext", "dev.assay.engine.rules.TextMatch",
+            "dev.assay.engine.rules.RuleContext", "dev.assay.engine.rules.Tables", "dev.assay.engine.rules.TextMatch",
             "dev.assay.engine.rules.Versions", "java.util.List", "java.util.Map");
 
     private DrlGenerator() {
@@ -106,6 +106,9 @@ public final class DrlGenerator {
             cons.add("document in (" + list(c.documents()) + ")");
         }
         cons.add(pathConstraint(anchor.subject(), null));
+        if (!anchor.valueType().isEmpty()) {
+            cons.add("type == " + lit(anchor.valueType()));
+        }
         String valueCons = valueConstraint(anchor, "value", num.next(anchor), String.class);
         if (valueCons != null) {
             cons.add(valueCons);
@@ -131,6 +134,9 @@ public final class DrlGenerator {
         List<String> cons = new ArrayList<>();
         cons.add("file == $a.file");
         cons.add(pathConstraint(t.subject(), anchorGlob));
+        if (!t.valueType().isEmpty()) {
+            cons.add("type == " + lit(t.valueType()));
+        }
         boolean missing = t.operator().equals("missing");
         String vc = valueConstraint(t, "value", num.next(t), String.class);
         if (vc != null) {

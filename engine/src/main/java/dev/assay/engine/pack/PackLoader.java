@@ -295,7 +295,7 @@ public final class PackLoader {
         }
         if (t.has("any") || t.has("none")) {
             String op = t.has("any") ? "any" : "none";
-            return new Term("", op, List.of(), false, terms(t.get(op), where + "." + op, problems));
+            return new Term("", op, List.of(), false, terms(t.get(op), where + "." + op, problems), "");
         }
         String subject = t.has("path") ? text(t, "path") : text(t, "field");
         if (subject.isEmpty()) {
@@ -305,7 +305,7 @@ public final class PackLoader {
         List<String> values = List.of();
         for (Iterator<String> it = t.fieldNames(); it.hasNext();) {
             String k = it.next();
-            if (k.equals("path") || k.equals("field") || k.equals("ignoreCase")) {
+            if (k.equals("path") || k.equals("field") || k.equals("ignoreCase") || k.equals("type")) {
                 continue;
             }
             if (!Term.OPERATORS.contains(k)) {
@@ -331,7 +331,7 @@ public final class PackLoader {
         if ((operator.equals("shorterThan") || operator.equals("longerThan")) && !values.get(0).matches("\\d{1,6}")) {
             problems.add(where + ": " + operator + " takes a whole number");
         }
-        return new Term(subject, operator, values, t.path("ignoreCase").asBoolean(false), List.of());
+        return new Term(subject, operator, values, t.path("ignoreCase").asBoolean(false), List.of(), text(t, "type"));
     }
 
     private void readDrl(PackFiles files, String path, Map<String, String> out, List<String> problems) {

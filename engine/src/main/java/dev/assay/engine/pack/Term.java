@@ -12,8 +12,10 @@ import java.util.List;
  * @param values   the operand(s); one element for single-valued operators
  * @param ignoreCase whether equals/in/contains compare without case
  * @param parts    the terms of a composite
+ * @param valueType for config terms, the node type the value must have (string, number, boolean, …); empty = any
  */
-public record Term(String subject, String operator, List<String> values, boolean ignoreCase, List<Term> parts) {
+public record Term(String subject, String operator, List<String> values, boolean ignoreCase, List<Term> parts,
+        String valueType) {
 
     public static final List<String> OPERATORS = List.of("equals", "notEquals", "in", "notIn", "matches", "notMatches",
             "contains", "anyMatches", "missing", "present", "shorterThan", "longerThan", "any", "none");
@@ -21,6 +23,7 @@ public record Term(String subject, String operator, List<String> values, boolean
     public Term {
         values = List.copyOf(values);
         parts = List.copyOf(parts);
+        valueType = valueType == null ? "" : valueType;
     }
 
     public boolean composite() {

@@ -40,6 +40,11 @@ public record Detection(String ruleId, Severity severity, String subject, String
         return new Detection(ruleId, severity, subject, message, evidence, newStatus, why);
     }
 
+    /** A copy that says why it fired, shown after the message in reports. */
+    public Detection withNote(String why) {
+        return new Detection(ruleId, severity, subject, message, evidence, status, why);
+    }
+
     public Detection withSeverity(Severity newSeverity) {
         return new Detection(ruleId, newSeverity, subject, message, evidence, status, note);
     }

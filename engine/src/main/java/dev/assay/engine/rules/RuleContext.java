@@ -133,6 +133,18 @@ public final class RuleContext {
 
     // ---- conditions -------------------------------------------------------------------------------------------
 
+    /** Evidence for the first line of a document that contains {@code needle}, or its first line when none does. */
+    public Evidence locate(TextDocument doc, String needle) {
+        String text = doc.text();
+        int at = needle == null || needle.isEmpty() ? -1 : text.indexOf(needle);
+        if (at < 0) {
+            return doc.evidence();
+        }
+        LineIndex lines = new LineIndex(text);
+        int line = lines.lineOf(at);
+        return Evidence.at(doc.file(), line, lines.lineText(line));
+    }
+
     /** Whether the pattern registered under {@code key} occurs in {@code value}. */
     public boolean find(String key, Object value) {
         if (value == null) {
