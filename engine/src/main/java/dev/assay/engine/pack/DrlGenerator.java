@@ -260,7 +260,8 @@ public final class DrlGenerator {
     }
 
     private static void open(StringBuilder b, RuleDefinition r) {
-        b.append("rule ").append(lit(r.id() + " [" + r.source() + "]")).append("\n  when\n");
+        // Declarative detectors fire before authored rules (salience 0), so derived rules see every base detection.
+        b.append("rule ").append(lit(r.id() + " [" + r.source() + "]")).append("\n  salience 100\n  when\n");
     }
 
     private static String list(List<String> values) {

@@ -32,6 +32,11 @@ public record Detection(String ruleId, Severity severity, String subject, String
         return evidence.isEmpty() ? "" : evidence.get(0).file();
     }
 
+    /** The first line of the first evidence, 0 when there is none. */
+    public int line() {
+        return evidence.isEmpty() ? 0 : evidence.get(0).lineStart();
+    }
+
     public boolean isActive() {
         return ACTIVE.equals(status);
     }
