@@ -1,0 +1,285 @@
+package dev.assay.engine.pack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.assay.engine.fact.ConfigValue;
+import dev.assay.engine.fact.Fact;
+import dev.assay.engine.fact.FileEntry;
+import dev.assay.engine.fact.FileTag;
+import dev.assay.engine.fact.McpServer;
+import dev.assay.engine.fact.TextDocument;
+import dev.assay.engine.rules.Detection;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The declarative detectors, compiled from DRL at run time, over hand-made facts. */
+class PackCompileTest {
+
+    static final String PACK = """
+            id: test-pack
+            version: 1.2.3
+            scorer: test
+            formula: agent-security-score@1
+            extractors: []
+            redact: ['tok-[a-z0-9]{8,}']
+            """;
+
+    static final String RULES = """
+            rules:
+              - id: T-EXPOSED
+                title: bound wide with no auth
+                severity: critical
+                check: net
+                remediation: bind to loopback
+                message: "bind {value}"
+                detect:
+                  config:
+                    documents: [openclaw]
+                    when:
+                      - path: gateway.bind
+                        notIn: [loopback]
+                      - any:
+                          - path: gateway.auth.mode
+                            equals: none
+                          - none:
+                              - path: gateway.auth.mode
+                                present: true
+                              - path: gateway.auth.token
+                                present: true
+              - id: T-SIBLING
+                title: remote server without headers
+                severity: low
+                check: net
+                remediation: add auth
+                detect:
+                  config:
+                    when:
+                      - path: mcpServers.*.url
+                        matches: '^http://'
+                      - path: mcpServers.{1}.headers
+                        missing: true
+              - id: T-HTTP
+                title: plain http server
+                severity: high
+                check: net
+                remediation: use https
+                message: "{name} at {url}"
+                detect:
+                  fact:
+                    type: McpServer
+                    where:
+                      - field: url
+                        matches: '^http://'
+                      - field: authConfigured
+                        equals: false
+              - id: T-KEY
+                title: key in text
+                severity: high
+                check: secrets
+                remediation: move it
+                redact: true
+                detect:
+                  regex:
+                    roles: [config]
+                    pattern: 'tok-[a-z0-9]{8,}'
+                    exclude: ['tok-0{8,}']
+              - id: T-READABLE
+                title: readable secret file
+                severity: medium
+                check: secrets
+                remediation: chmod 600
+                detect:
+                  fact:
+                    type: FileEntry
+                    where:
+                      - field: readableByOthers
+                        equals: true
+                    sameFile:
+                      - type: FileTag
+                        where: [{field: tag, equals: secret-store}]
+              - id: T-LEAK
+                title: key in readable file
+                severity: critical
+                check: secrets
+                remediation: rotate
+                detect: {drl: true}
+            """;
+
+    static final String DRL = """
+            rule "T-LEAK: a key in a readable file"
+            when
+                $d : Detection(ruleId == "T-KEY", status == "active")
+                FileEntry(file == $d.file(), readableByOthers() == true)
+            then
+                delete($d);
+                insert($d.withStatus("superseded", "leak"));
+                insert(ctx.derive("T-LEAK", $d, Map.of()));
+            end
+            """;
+
+    static CompiledPack pack;
+
+    @BeforeAll
+    static void compile(@TempDir Path dir) throws Exception {
+        write(dir, "pack.yaml", PACK);
+        write(dir, "rules/test.yaml", RULES);
+        write(dir, "drl/leak.drl", DRL);
+        pack = PackCompiler.compile(new PackLoader().load(DirectoryPackFiles.open(dir)));
+    }
+
+    static void write(Path dir, String rel, String text) throws IOException {
+        Path p = dir.resolve(rel);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+    }
+
+    static ConfigValue cv(String file, String path, String value) {
+        return new ConfigValue(file, "openclaw", path, value, "string", 3, path + ": " + value);
+    }
+
+    static Set<String> fired(List<? extends Fact> facts) {
+        return pack.derive(facts).detections().stream().filter(Detection::isActive).map(Detection::ruleId)
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    @Test
+    void configDetectorHonoursAnyNoneAndMissing() {
+        assertEquals(Set.of("T-EXPOSED"), fired(List.of(cv("a.json", "gateway.bind", "lan"))), "no auth keys at all");
+        assertEquals(Set.of("T-EXPOSED"), fired(List.of(cv("a.json", "gateway.bind", "lan"), cv("a.json", "gateway.auth.mode", "none"))));
+        assertEquals(Set.of(), fired(List.of(cv("a.json", "gateway.bind", "lan"), cv("a.json", "gateway.auth.mode", "token"))));
+        assertEquals(Set.of(), fired(List.of(cv("a.json", "gateway.bind", "lan"), cv("a.json", "gateway.auth.token", "x"))));
+        assertEquals(Set.of(), fired(List.of(cv("a.json", "gateway.bind", "loopback"))));
+        assertEquals(Set.of("T-EXPOSED"), fired(List.of(cv("a.json", "gateway.bind", "lan"), cv("b.json", "gateway.auth.token", "x"))),
+                "terms hold within one file only");
+        var d = pack.derive(List.of(cv("a.json", "gateway.bind", "lan"))).detections().get(0);
+        assertEquals("bind lan", d.message());
+    }
+
+    @Test
+    void laterTermsCanReferToTheAnchorsWildcards() {
+        assertEquals(Set.of("T-SIBLING"), fired(List.of(cv("m.json", "mcpServers.a.url", "http://x.invalid"))));
+        assertEquals(Set.of(), fired(List.of(cv("m.json", "mcpServers.a.url", "http://x.invalid"),
+                cv("m.json", "mcpServers.a.headers", "1"))));
+        assertEquals(Set.of("T-SIBLING"), fired(List.of(cv("m.json", "mcpServers.a.url", "http://x.invalid"),
+                cv("m.json", "mcpServers.b.headers", "1"))), "another server's headers do not count");
+    }
+
+    @Test
+    void factDetectorTestsFields() {
+        McpServer plain = new McpServer("c.json", "cursor", "s", "http", null, List.of(), "http://h.invalid/mcp", List.of(),
+                List.of(), false, 2, "s");
+        McpServer authed = new McpServer("c.json", "cursor", "s", "http", null, List.of(), "http://h.invalid/mcp",
+                List.of("Authorization"), List.of(), true, 2, "s");
+        assertEquals(Set.of("T-HTTP"), fired(List.of(plain)));
+        assertEquals(Set.of(), fired(List.of(authed)));
+        assertEquals("s at http://h.invalid/mcp", pack.derive(List.of(plain)).detections().get(0).message());
+    }
+
+    @Test
+    void regexDetectorRedactsAndExcludes() {
+        var doc = new TextDocument("x.env", "config", "A=1\nTOKEN=tok-abcdefgh12\nB=tok-00000000\n");
+        var ds = pack.derive(List.of(doc)).detections();
+        assertEquals(1, ds.size(), "the all-zero placeholder is excluded");
+        var e = ds.get(0).evidence().get(0);
+        assertEquals(2, e.lineStart());
+        assertFalse(e.snippet().contains("abcdefgh12"), e.snippet());
+        assertEquals(Set.of(), fired(List.of(new TextDocument("x.md", "memory", "tok-abcdefgh12"))), "role filter");
+    }
+
+    @Test
+    void derivedDrlSupersedesAndJoinsFacts() {
+        var doc = new TextDocument("k.json", "config", "tok-abcdefgh12");
+        assertEquals(Set.of("T-KEY"), fired(List.of(doc, new FileEntry("k.json", 10, 0600, false))));
+        assertEquals(Set.of("T-LEAK"), fired(List.of(doc, new FileEntry("k.json", 10, 0644, false))));
+        assertEquals(Set.of("T-READABLE"), fired(List.of(new FileEntry("s.json", 1, 0640, false),
+                new FileTag("s.json", "secret-store", ""))));
+        assertEquals(Set.of(), fired(List.of(new FileEntry("s.json", 1, 0600, false), new FileTag("s.json", "secret-store", ""))));
+    }
+
+    @Test
+    void derivationIsIndependentOfFactOrder() {
+        List<Fact> facts = List.of(cv("a.json", "gateway.bind", "lan"), new TextDocument("k.json", "config", "tok-abcdefgh12"),
+                new FileEntry("k.json", 10, 0644, false));
+        List<Fact> reversed = new java.util.ArrayList<>(facts);
+        java.util.Collections.reverse(reversed);
+        assertEquals(new TreeSet<>(pack.derive(facts).detections().stream().map(Object::toString).toList()),
+                new TreeSet<>(pack.derive(reversed).detections().stream().map(Object::toString).toList()));
+    }
+
+    @Test
+    void invalidPacksListEveryProblemWithItsFile(@TempDir Path dir) throws IOException {
+        write(dir, "pack.yaml", "id: Bad_Id\nversion: 1.0\nscorer: x\nformula: nope\ncolour: red\n");
+        write(dir, "rules/a.yaml", """
+                - id: lower-case
+                  title: t
+                  severity: severe
+                  check: c
+                  remediation: r
+                  detect:
+                    regex:
+                      pattern: '(?<=a)b'
+                - id: GOOD-ID
+                  title: t
+                  severity: low
+                  check: c
+                  remediation: r
+                  detect:
+                    fact:
+                      type: McpServer
+                      where: [{field: nosuch, equals: x}]
+                - id: DRL-ONLY
+                  title: t
+                  severity: low
+                  check: c
+                  remediation: r
+                  detect: {drl: true}
+                """);
+        write(dir, "drl/x.drl", "package wrong;\n");
+        PackException e = assertThrows(PackException.class, () -> new PackLoader().load(DirectoryPackFiles.open(dir)));
+        String all = String.join("\n", e.problems());
+        for (String expected : List.of("pack.yaml: id 'Bad_Id'", "pack.yaml: version '1.0'", "pack.yaml: formula 'nope'",
+                "unknown key 'colour'", "rules/a.yaml: rule lower-case: id must be", "unknown severity 'severe'",
+                "not a valid RE2 pattern", "McpServer has no field 'nosuch'", "DRL-ONLY says detect: drl but no DRL file",
+                "drl/x.drl: DRL in a pack must not declare a package")) {
+            assertTrue(all.contains(expected), "missing problem '" + expected + "' in:\n" + all);
+        }
+    }
+
+    @Test
+    void drlErrorsNameTheAuthorsFileAndLine(@TempDir Path dir) throws Exception {
+        write(dir, "pack.yaml", PACK);
+        write(dir, "drl/broken.drl", "\nrule \"x\" when\n  $d : NoSuchFact()\nthen\nend\n");
+        PackException e = assertThrows(PackException.class,
+                () -> PackCompiler.compile(new PackLoader().load(DirectoryPackFiles.open(dir))));
+        assertTrue(e.problems().stream().anyMatch(p -> p.startsWith("drl/broken.drl")), e.problems().toString());
+    }
+
+    @Test
+    void rulesHashFollowsContent(@TempDir Path dir) throws Exception {
+        write(dir, "pack.yaml", PACK);
+        String before = new PackLoader().load(DirectoryPackFiles.open(dir)).rulesHash();
+        write(dir, "data/extra.yaml", "- {a: 1}\n");
+        String after = new PackLoader().load(DirectoryPackFiles.open(dir)).rulesHash();
+        assertTrue(before.startsWith("sha256:") && before.length() == 71);
+        assertNotEquals(before, after);
+    }
+
+    @Test
+    void symlinksMakeAPackInvalid(@TempDir Path dir) throws Exception {
+        write(dir, "pack.yaml", PACK);
+        Files.createSymbolicLink(dir.resolve("data"), Path.of("/etc"));
+        assertThrows(PackException.class, () -> DirectoryPackFiles.open(dir));
+    }
+}
