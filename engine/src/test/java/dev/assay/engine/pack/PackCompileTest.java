@@ -277,6 +277,31 @@ class PackCompileTest {
     }
 
     @Test
+    void twoVersionsOfOnePackRunSideBySide(@TempDir Path dir) throws Exception {
+        String rule = """
+                - id: T-BIND
+                  title: bind
+                  severity: %s
+                  check: net
+                  remediation: r
+                  detect:
+                    config:
+                      when: [{path: gateway.bind, equals: lan}]
+                """;
+        write(dir, "v1/pack.yaml", PACK.replace("1.2.3", "1.0.0"));
+        write(dir, "v1/rules/r.yaml", rule.formatted("low"));
+        write(dir, "v2/pack.yaml", PACK.replace("1.2.3", "2.0.0"));
+        write(dir, "v2/rules/r.yaml", rule.formatted("high"));
+        CompiledPack v1 = PackCompiler.compile(new PackLoader().load(DirectoryPackFiles.open(dir.resolve("v1"))));
+        CompiledPack v2 = PackCompiler.compile(new PackLoader().load(DirectoryPackFiles.open(dir.resolve("v2"))));
+        List<Fact> facts = List.of(cv("a.json", "gateway.bind", "lan"));
+        assertEquals(dev.assay.engine.model.Severity.LOW, v1.derive(facts).detections().get(0).severity());
+        assertEquals(dev.assay.engine.model.Severity.HIGH, v2.derive(facts).detections().get(0).severity());
+        assertNotEquals(v1.pack().drlPackage(), v2.pack().drlPackage());
+        assertNotEquals(v1.pack().rulesHash(), v2.pack().rulesHash());
+    }
+
+    @Test
     void symlinksMakeAPackInvalid(@TempDir Path dir) throws Exception {
         write(dir, "pack.yaml", PACK);
         Files.createSymbolicLink(dir.resolve("data"), Path.of("/etc"));
