@@ -56,8 +56,13 @@ class GoldenReportsTest {
     private void run(Path dir) throws Exception {
         JsonNode c = new ObjectMapper(new YAMLFactory()).readTree(dir.resolve("case.yaml").toFile());
         String name = dir.getFileName().toString();
+        Path source = REPO.resolve(c.path("target").asText());
         Path copy = Path.of("target", "golden", name);
-        materialise(REPO.resolve(c.path("target").asText()), copy, c.path("modes"));
+        materialise(Files.isDirectory(source) ? source : source.getParent(), copy, c.path("modes"),
+                Files.isDirectory(source) ? null : source.getFileName().toString());
+        if (!Files.isDirectory(source)) {
+            copy = copy.resolve(source.getFileName().toString());
+        }
         Scanner.Builder b = Scanner.builder().clock(FIXED);
         if (c.has("scorer")) {
             b.scorer(c.get("scorer").asText());
@@ -93,7 +98,8 @@ class GoldenReportsTest {
         }
     }
 
-    private static void materialise(Path src, Path dst, JsonNode modes) throws IOException {
+    /** Copies {@code src} (or only its file {@code onlyFile}) to {@code dst} with owner-only modes, then the case's modes. */
+    private static void materialise(Path src, Path dst, JsonNode modes, String onlyFile) throws IOException {
         if (Files.exists(dst)) {
             try (Stream<Path> w = Files.walk(dst)) {
                 for (Path p : w.sorted((a, x) -> x.compareTo(a)).toList()) {
@@ -103,6 +109,9 @@ class GoldenReportsTest {
         }
         try (Stream<Path> walk = Files.walk(src)) {
             for (Path p : walk.sorted().toList()) {
+                if (onlyFile != null && !p.equals(src) && !p.equals(src.resolve(onlyFile))) {
+                    continue;
+                }
                 Path t = dst.resolve(src.relativize(p).toString());
                 if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                     Files.createDirectories(t);
