@@ -526,8 +526,13 @@ final class PythonTaint {
                 }
                 boolean passThrough = n == 1 && ("parenthesized_expression".equals(node.getType())
                         || "await".equals(node.getType()));
-                return passThrough ? v : new Value(v.taint, false, false,
-                        v.stringish || "concatenated_string".equals(node.getType()));
+                if (passThrough) {
+                    return v;
+                }
+                String type = node.getType();
+                boolean scalar = "concatenated_string".equals(type) || "boolean_operator".equals(type)
+                        || "conditional_expression".equals(type);
+                return new Value(v.taint, false, false, scalar && (v.stringish || type.startsWith("concat")));
             }
             case "binary_operator": {
                 TSNode left = TSNodes.field(node, "left");
