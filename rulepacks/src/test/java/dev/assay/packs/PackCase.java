@@ -16,12 +16,14 @@ import java.util.stream.Stream;
 
 /**
  * One fixture case of a pack: {@code tests/cases/<name>/target/} and {@code expect.yaml} with the rule ids that must
- * fire ({@code ruleid}), must not fire ({@code ok}), optional file {@code modes} and optional {@code score} /
- * {@code attestation}. Git does not keep file modes, so the case's target is copied with every file 0600 (folders
- * 0700) before the modes the case names are applied.
+ * fire ({@code ruleid}), must not fire ({@code ok}), must fire only as needs-review ({@code review}: present in the
+ * report's needs-review list and absent from its findings), optional file {@code modes} and optional {@code score},
+ * {@code level}, {@code verdict} (a fragment of the verdict line) and {@code attestation}. Git does not keep file
+ * modes, so the case's target is copied with every file 0600 (folders 0700) before the modes the case names are
+ * applied.
  */
-record PackCase(String name, Path folder, List<String> ruleid, List<String> ok, Map<String, String> modes,
-        Integer score, Boolean attestation) {
+record PackCase(String name, Path folder, List<String> ruleid, List<String> ok, List<String> review,
+        Map<String, String> modes, Integer score, String level, String verdict, Boolean attestation) {
 
     static List<PackCase> all(Path packVersionDir) throws IOException {
         Path cases = packVersionDir.resolve("tests/cases");
@@ -42,7 +44,8 @@ record PackCase(String name, Path folder, List<String> ruleid, List<String> ok, 
         Map<String, String> modes = new TreeMap<>();
         n.path("modes").fields().forEachRemaining(e -> modes.put(e.getKey(), e.getValue().asText()));
         return new PackCase(folder.getFileName().toString(), folder, strings(n.path("ruleid")), strings(n.path("ok")),
-                modes, n.has("score") ? n.get("score").asInt() : null,
+                strings(n.path("review")), modes, n.has("score") ? n.get("score").asInt() : null,
+                n.has("level") ? n.get("level").asText() : null, n.has("verdict") ? n.get("verdict").asText() : null,
                 n.has("attestation") ? n.get("attestation").asBoolean() : null);
     }
 

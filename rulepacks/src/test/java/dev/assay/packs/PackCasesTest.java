@@ -73,14 +73,28 @@ class PackCasesTest {
             assertTrue(!fired.contains(id), c.name() + ": " + id + " must not fire; evidence: "
                     + report.findings().stream().filter(f -> f.id().equals(id)).map(Finding::evidence).toList());
         }
+        Set<String> reviewed = report.needsReview().stream().map(Finding::id)
+                .collect(Collectors.toCollection(TreeSet::new));
+        for (String id : c.review()) {
+            assertTrue(reviewed.contains(id) && !fired.contains(id), c.name() + ": " + id
+                    + " must be in needs-review only; needs-review: " + reviewed + ", findings: " + fired);
+        }
         if (c.score() != null) {
             assertEquals(c.score().intValue(), report.score().intValue(), c.name() + ": score; findings " + fired);
+        }
+        if (c.level() != null) {
+            assertEquals(c.level(), report.level(), c.name() + ": level; findings " + fired);
+        }
+        if (c.verdict() != null) {
+            assertTrue(report.verdict().contains(c.verdict()), c.name() + ": verdict '" + report.verdict()
+                    + "' lacks '" + c.verdict() + "'; findings " + fired);
         }
         if (c.attestation() != null) {
             assertEquals(c.attestation(), report.attestation().eligible(), c.name() + ": attestation");
         }
         Report viaDrl = Scanner.builder().pack(fromDrl).clock(FIXED).build().scan(target);
         assertEquals(report.findings(), viaDrl.findings(), c.name() + ": precompiled and DRL-compiled packs disagree");
+        assertEquals(report.needsReview(), viaDrl.needsReview(), c.name() + ": precompiled and DRL-compiled packs disagree");
         assertEquals(report.rulesHash(), viaDrl.rulesHash(), "the same pack content must hash the same");
     }
 
@@ -95,11 +109,12 @@ class PackCasesTest {
             Set<String> quiet = new TreeSet<>();
             cases.forEach(c -> {
                 fire.addAll(c.ruleid());
+                fire.addAll(c.review());
                 quiet.addAll(c.ok());
             });
             for (RuleDefinition r : registry.load(ref).pack().rules()) {
                 tests.add(DynamicTest.dynamicTest(ref + " " + r.id(), () -> {
-                    assertTrue(fire.contains(r.id()), r.id() + " has no case where it must fire (ruleid)");
+                    assertTrue(fire.contains(r.id()), r.id() + " has no case where it must fire (ruleid or review)");
                     assertTrue(quiet.contains(r.id()), r.id() + " has no case where it must stay quiet (ok)");
                 }));
             }

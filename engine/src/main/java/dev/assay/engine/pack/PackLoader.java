@@ -33,8 +33,14 @@ public final class PackLoader {
     private static final Set<String> RULE_KEYS = Set.of("id", "title", "severity", "check", "threatClass", "capability",
             "controls", "remediation", "message", "redact", "codeContext", "detect");
     private static final Set<String> MANIFEST_KEYS = Set.of("id", "version", "title", "description", "scorer",
-            "formula", "engine", "extractors", "data", "redact");
+            "formula", "engine", "extractors", "data", "redact", "components");
+    /** Where a rule's text matches still count: everywhere, or not inside comments, or not inside strings/comments. */
+    public static final Set<String> CODE_CONTEXTS = Set.of("none", "comments", "strings_and_comments");
+    private static final Pattern PACK_REF = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}@(0|[1-9]\\d{0,5})\\.(0|[1-9]\\d{0,5})\\.(0|[1-9]\\d{0,5})");
+    private static final int MAX_COMPONENTS = 10_000;
     private static final long MAX_YAML_BYTES = 4L << 20;
+    /** A data-table column holding an RE2 pattern (see {@code RuleContext#anyPattern}). */
+    public static final String PATTERN_COLUMN = "pattern";
 
     private final ObjectMapper yaml;
 
@@ -134,7 +140,30 @@ public final class PackLoader {
         }
         return new PackManifest(id, version, text(n, "title"), text(n, "description"), scorer, formula,
                 text(n, "engine"), strings(n.path("extractors"), "pack.yaml: extractors", problems), data,
-                regexList(n.path("redact"), "pack.yaml: redact", problems));
+                regexList(n.path("redact"), "pack.yaml: redact", problems), components(n.path("components"), id, problems));
+    }
+
+    private static PackManifest.ComponentScoring components(JsonNode c, String selfId, List<String> problems) {
+        if (c.isMissingNode() || c.isNull()) {
+            return null;
+        }
+        if (!c.isObject()) {
+            problems.add("pack.yaml: components must be a mapping {pack: id@version, max: N}");
+            return null;
+        }
+        unknownKeys(c, Set.of("pack", "max"), "pack.yaml: components", problems);
+        String ref = text(c, "pack");
+        if (!PACK_REF.matcher(ref).matches()) {
+            problems.add("pack.yaml: components.pack '" + ref + "' must pin a pack version as id@x.y.z");
+        } else if (ref.substring(0, ref.indexOf('@')).equals(selfId)) {
+            problems.add("pack.yaml: components.pack must name another pack, not this one");
+        }
+        JsonNode max = c.path("max");
+        if (!max.isInt() || max.asInt() < 1 || max.asInt() > MAX_COMPONENTS) {
+            problems.add("pack.yaml: components.max must be a whole number from 1 to " + MAX_COMPONENTS);
+            return null;
+        }
+        return new PackManifest.ComponentScoring(ref, max.asInt());
     }
 
     private void readRules(PackFiles files, String path, List<RuleDefinition> out, List<String> problems) {
@@ -182,10 +211,15 @@ public final class PackLoader {
             problems.add(where + ": " + e.getMessage());
         }
         List<String> controls = strings(r.path("controls"), where + ": controls", problems);
+        String codeContext = text(r, "codeContext");
+        if (!codeContext.isEmpty() && !CODE_CONTEXTS.contains(codeContext)) {
+            problems.add(where + ": codeContext '" + codeContext + "' must be one of "
+                    + String.join(", ", new TreeSet<>(CODE_CONTEXTS)));
+        }
         Detector detector = readDetector(r.path("detect"), where, problems);
         return new RuleDefinition(id, text(r, "title"), severity, text(r, "check"), text(r, "threatClass"),
                 text(r, "capability"), controls, text(r, "remediation"), text(r, "message"),
-                r.path("redact").asBoolean(false), text(r, "codeContext"), detector, path);
+                r.path("redact").asBoolean(false), codeContext, detector, path);
     }
 
     private Detector readDetector(JsonNode d, String where, List<String> problems) {
@@ -374,6 +408,10 @@ public final class PackLoader {
                 Map<String, String> fields = new TreeMap<>();
                 row.fields().forEachRemaining(e -> fields.put(e.getKey(),
                         e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString()));
+                if (fields.containsKey(PATTERN_COLUMN)) {
+                    // Rules match these through ctx.anyPattern; a bad one must fail the pack load, not a scan.
+                    checkRegex(fields.get(PATTERN_COLUMN), path + ": row " + i + ": pattern", problems);
+                }
                 rows.add(new DataRow(table.getKey(), i++, fields));
             }
         }
