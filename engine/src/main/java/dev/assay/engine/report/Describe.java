@@ -1,0 +1,93 @@
+package dev.assay.engine.report;
+
+import dev.assay.engine.model.Evidence;
+import dev.assay.engine.model.Finding;
+import dev.assay.engine.model.Report;
+import dev.assay.engine.model.Severity;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Facts about a report phrased the same way in every human-readable format; raw strings, not yet escaped. */
+final class Describe {
+
+    /** How many skipped files the text and Markdown reports list before summarising the rest. */
+    static final int SKIPPED_LISTED = 20;
+
+    private Describe() {
+    }
+
+    static String text(String s) {
+        return s == null ? "" : s;
+    }
+
+    static String orUnknown(String s) {
+        return s == null || s.isBlank() ? "unknown" : s;
+    }
+
+    /** A score as written in JSON: plain digits, never an exponent. */
+    static String score(BigDecimal score) {
+        return score == null ? "n/a" : score.toPlainString();
+    }
+
+    /** {@code file:line}, {@code file:start-end}, just {@code file} when there is no line, or "(target)" with no file. */
+    static String location(Evidence e) {
+        String file = e.file().isEmpty() ? "(target)" : e.file();
+        if (e.lineStart() <= 0) {
+            return file;
+        }
+        return e.lineEnd() > e.lineStart() ? file + ":" + e.lineStart() + "-" + e.lineEnd() : file + ":" + e.lineStart();
+    }
+
+    /** The per-severity counts, most severe first, e.g. "1 critical, 0 high, …"; other keys follow in string order. */
+    static List<String> counts(Report r) {
+        List<String> parts = new ArrayList<>();
+        Map<String, Integer> counts = ReportJson.canonical(r.counts());
+        for (Severity s : Severity.values()) {
+            parts.add(counts.getOrDefault(s.id(), 0) + " " + s.id());
+        }
+        counts.forEach((key, value) -> {
+            if (!isSeverity(key)) {
+                parts.add(value + " " + key);
+            }
+        });
+        return parts;
+    }
+
+    private static boolean isSeverity(String key) {
+        for (Severity s : Severity.values()) {
+            if (s.id().equals(key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static String pack(Report r) {
+        return orUnknown(r.pack()) + "@" + orUnknown(r.packVersion());
+    }
+
+    static String formula(Report r) {
+        return orUnknown(r.formula()) + "@" + r.formulaVersion();
+    }
+
+    static String severity(Finding f) {
+        return f.severity() == null ? "unknown" : f.severity().id();
+    }
+
+    /** Findings grouped by category in order of first appearance; order inside a group is the report's order. */
+    static Map<String, List<Finding>> byCategory(List<Finding> findings) {
+        Map<String, List<Finding>> groups = new LinkedHashMap<>();
+        for (Finding f : findings) {
+            String category = f.category() == null || f.category().isBlank() ? "uncategorized" : f.category();
+            groups.computeIfAbsent(category, k -> new ArrayList<>()).add(f);
+        }
+        return groups;
+    }
+
+    static String plural(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+}
