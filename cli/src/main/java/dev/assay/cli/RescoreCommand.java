@@ -3,7 +3,6 @@ package dev.assay.cli;
 import dev.assay.engine.Rescorer;
 import dev.assay.engine.formula.Formula;
 import dev.assay.engine.formula.FormulaException;
-import dev.assay.engine.formula.FormulaRegistry;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.report.ReportException;
 import dev.assay.engine.report.ReportFormat;
@@ -127,7 +126,7 @@ final class RescoreCommand implements Callable<Integer> {
         }
         Formula resolved;
         try {
-            resolved = FormulaRegistry.shipped().resolve(ref);
+            resolved = SharedRegistries.formulas().resolve(ref);
         } catch (FormulaException e) {
             throw new UserError(e.getMessage(), e);
         }

@@ -3,6 +3,7 @@ package dev.assay.cli;
 import dev.assay.engine.ScanException;
 import dev.assay.engine.Scanner;
 import dev.assay.engine.model.Report;
+import dev.assay.engine.pack.PackException;
 import dev.assay.engine.report.ReportWriters;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -104,7 +105,12 @@ final class ScanCommand implements Callable<Integer> {
             builder.formula(formula);
         }
         try {
+            if (pack == null) {
+                builder.registries(SharedRegistries.packs(), SharedRegistries.formulas());
+            }
             return builder.build();
+        } catch (PackException e) {
+            throw new UserError(e.getMessage(), e);
         } catch (ScanException e) {
             throw new UserError(e.getMessage(), e);
         } catch (InvalidPathException e) {
