@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  * One fixture case of a pack: {@code tests/cases/<name>/target/} and {@code expect.yaml} with the rule ids that must
  * fire ({@code ruleid}), must not fire ({@code ok}), optional file {@code modes} and optional {@code score} /
  * {@code attestation}. Git does not keep file modes, so the case's target is copied with every file 0600 (folders
- * 0700) before the modes the case names are applied.
+ * 0700) before the modes the case names are applied. Git cannot hold a folder named {@code .git}, so fixtures name it
+ * {@code dot-git} and the copy restores the name.
  */
 record PackCase(String name, Path folder, List<String> ruleid, List<String> ok, Map<String, String> modes,
         Integer score, Boolean attestation) {
@@ -58,7 +59,7 @@ record PackCase(String name, Path folder, List<String> ruleid, List<String> ok, 
         Path dst = into.resolve(name);
         try (Stream<Path> walk = Files.walk(src)) {
             for (Path p : walk.sorted().toList()) {
-                Path t = dst.resolve(src.relativize(p).toString());
+                Path t = dst.resolve(src.relativize(p).toString().replace("dot-git", ".git"));
                 if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                     Files.createDirectories(t);
                     Files.setPosixFilePermissions(t, PosixFilePermissions.fromString("rwx------"));

@@ -16,6 +16,8 @@ public final class Formula {
 
     /** Kind of a formula scoring a list of findings (Agent Security Score, SkillTotal). */
     public static final String KIND_FINDINGS = "findings";
+    /** Kind of a formula scoring weighted criterion ratings (SafetyCard). */
+    public static final String KIND_CRITERIA = "criteria";
 
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     private static final Set<String> COMMON_KEYS = Set.of("id", "version", "title", "kind");
@@ -47,7 +49,7 @@ public final class Formula {
     public static Formula parse(String sourceName, byte[] yaml) throws FormulaException {
         SpecNode root = SpecNode.read(sourceName, yaml);
         if (!root.has("kind")) {
-            throw root.error("missing required key 'kind' (expected " + KIND_FINDINGS + ")");
+            throw root.error("missing required key 'kind' (expected " + KIND_FINDINGS + " or " + KIND_CRITERIA + ")");
         }
         SpecNode kindNode = root.get("kind");
         String kind = kindNode.text();
@@ -58,7 +60,12 @@ public final class Formula {
                 required.addAll(FindingsSpec.KEYS);
                 optional.addAll(FindingsSpec.OPTIONAL_KEYS);
             }
-            default -> throw kindNode.error("unknown kind '" + SpecNode.echo(kind) + "' (expected " + KIND_FINDINGS + ")");
+            case KIND_CRITERIA -> {
+                required.addAll(CriteriaSpec.KEYS);
+                optional.addAll(CriteriaSpec.OPTIONAL_KEYS);
+            }
+            default -> throw kindNode.error("unknown kind '" + SpecNode.echo(kind) + "' (expected " + KIND_FINDINGS
+                    + " or " + KIND_CRITERIA + ")");
         }
         root.keys(required, optional);
         SpecNode idNode = root.get("id");
@@ -73,7 +80,7 @@ public final class Formula {
         }
         String title = root.get("title").line();
         String description = root.has("description") ? root.get("description").text().strip() : "";
-        FormulaSpec spec = FindingsSpec.parse(root);
+        FormulaSpec spec = kind.equals(KIND_CRITERIA) ? CriteriaSpec.parse(root) : FindingsSpec.parse(root);
         return new Formula(id, version, title, description, kind, sha256(yaml), spec);
     }
 
@@ -107,7 +114,7 @@ public final class Formula {
         return description;
     }
 
-    /** What the formula scores: {@value #KIND_FINDINGS}. */
+    /** What the formula scores: {@value #KIND_FINDINGS} or {@value #KIND_CRITERIA}. */
     public String kind() {
         return kind;
     }

@@ -161,6 +161,24 @@ public final class FormulaEngine {
         return new FormulaResult(score, level, attestation, lines);
     }
 
+    /**
+     * Scores criterion ratings with a criteria formula (SafetyCard). Every criterion of the formula must be rated
+     * exactly once; ratings that break the formula's limits (an unknown cap, a cap on the wrong criterion, an inferred
+     * level above the limit, a parameter too far above its reference) are refused.
+     *
+     * @throws FormulaException with a one-line message naming the formula, criterion and mechanism at fault
+     * @throws IllegalArgumentException when the formula is not of kind {@code criteria}
+     */
+    public static CriteriaResult evaluateCriteria(Formula formula, List<CriterionRating> ratings) throws FormulaException {
+        Objects.requireNonNull(formula, "formula");
+        Objects.requireNonNull(ratings, "ratings");
+        if (!(formula.spec() instanceof CriteriaSpec spec)) {
+            throw new IllegalArgumentException("formula " + formula.ref() + " is of kind " + formula.kind()
+                    + ", not " + Formula.KIND_CRITERIA);
+        }
+        return CriteriaEvaluator.evaluate(formula, spec, ratings);
+    }
+
     private static boolean threatClassCounts(FindingsSpec spec, String threatClass) {
         if (!spec.includeThreatClasses().isEmpty() && !spec.includeThreatClasses().contains(threatClass)) {
             return false;

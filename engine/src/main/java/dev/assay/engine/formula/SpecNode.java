@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -62,7 +61,6 @@ final class SpecNode {
         mapper.enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
         // Weights such as 0.30 must stay exact decimals; a double would turn rounding rules into guesses.
         mapper.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-        mapper.setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
         return mapper;
     }
 
