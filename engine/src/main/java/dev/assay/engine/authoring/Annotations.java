@@ -19,7 +19,7 @@ public final class Annotations {
     private static final Pattern ANNOTATION = Pattern.compile(
             "^\\s*(?:#|//|--|/\\*|<!--)\\s*(ruleid|ok)\\s*:\\s*(" + IDS + ")\\s*(?:\\*/|-->)?\\s*$");
     /** A comment that starts like an annotation but does not parse: reported rather than silently ignored. */
-    private static final Pattern LOOKS_LIKE = Pattern.compile("^\\s*(?:#|//|--|/\\*|<!--)\\s*(ruleid|ok)\\s*:.*$");
+    private static final Pattern LOOKS_LIKE = Pattern.compile("^\\s*(?:#|//|--|/\\*|<!--)\\s*(?:ruleid\\b.*|ok\\s*:.*)$");
 
     private Annotations() {
     }

@@ -149,7 +149,7 @@ final class FactBuilder {
             if (!v.isObject()) {
                 throw new IllegalArgumentException("expected a mapping");
             }
-            v.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+            v.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
             return out;
         }
         throw new IllegalStateException(cls.getSimpleName() + "." + c.getName() + " has a type facts cases cannot state");

@@ -125,7 +125,7 @@ public record PackTests(List<FixtureCase> cases, List<FactsCase> factsCases, Lis
                     expectations.addAll(ids(doc, root, "ruleid", true, expect));
                     expectations.addAll(ids(doc, root, "ok", false, expect));
                     JsonNode m = root.path("modes");
-                    for (var it = m.fields(); it.hasNext();) {
+                    for (var it = m.properties().iterator(); it.hasNext();) {
                         var entry = it.next();
                         String rel = entry.getKey();
                         int line = doc.line(m, rel);

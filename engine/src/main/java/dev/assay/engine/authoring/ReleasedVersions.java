@@ -56,7 +56,7 @@ public record ReleasedVersions(Map<String, String> hashes, Map<String, Integer> 
                         "write one line per release: 1.0.0: \"sha256:…\""));
                 return new ReleasedVersions(hashes, lines);
             }
-            root.fields().forEachRemaining(e -> {
+            root.properties().forEach(e -> {
                 int line = doc.line(root, e.getKey());
                 if (!e.getValue().isTextual() || !e.getValue().asText().matches("sha256:[0-9a-f]{64}")) {
                     problems.add(new Problem(shown, line, "", "version " + e.getKey() + " has no rulesHash",

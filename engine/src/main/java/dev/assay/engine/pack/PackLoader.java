@@ -163,7 +163,7 @@ public final class PackLoader {
         Map<String, String> data = new LinkedHashMap<>();
         JsonNode d = n.path("data");
         if (d.isObject()) {
-            d.fields().forEachRemaining(e -> data.put(e.getKey(), e.getValue().asText()));
+            d.properties().forEach(e -> data.put(e.getKey(), e.getValue().asText()));
         } else if (!d.isMissingNode()) {
             problems.add(w, w.line(n, "data"), "data must map table names to files",
                     "write data: {controls: data/controls.yaml}");
@@ -453,7 +453,7 @@ public final class PackLoader {
                     continue;
                 }
                 Map<String, String> fields = new TreeMap<>();
-                row.fields().forEachRemaining(e -> fields.put(e.getKey(),
+                row.properties().forEach(e -> fields.put(e.getKey(),
                         e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString()));
                 rows.add(new DataRow(table.getKey(), i++, fields));
             }
