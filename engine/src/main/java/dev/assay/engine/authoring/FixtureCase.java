@@ -22,7 +22,8 @@ import java.util.TreeMap;
  * expect.yaml line of {@code score}, {@code level}, {@code attestation} and of each {@code modes} entry.
  *
  * <p>Git keeps no file modes, so {@link #materialise} copies the target with every file 0600 and every folder 0700
- * before applying {@code modes}.
+ * before applying {@code modes}. Git cannot hold a folder named {@code .git} either, so a fixture names it
+ * {@code dot-git} and the copy restores the name.
  */
 public record FixtureCase(String name, String folder, String expectFile, List<Expectation> expectations,
         Map<String, String> modes, BigDecimal score, String level, Boolean attestation, Map<String, Integer> lines,
@@ -60,19 +61,28 @@ public record FixtureCase(String name, String folder, String expectFile, List<Ex
         Files.createDirectories(root);
         restrict(root, true);
         for (String path : targetFiles) {
-            Path dst = inside(root, path.substring(targetPrefix().length()));
+            Path dst = inside(root, restoreNames(path.substring(targetPrefix().length())));
             createFolders(root, dst.getParent());
             Files.write(dst, files.read(path));
             restrict(dst, false);
         }
         for (Map.Entry<String, String> m : modes.entrySet()) {
-            Path p = inside(root, m.getKey());
+            Path p = inside(root, restoreNames(m.getKey()));
             if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
                 throw new IOException(expectFile + ": modes names " + m.getKey() + ", which is not in " + targetPrefix());
             }
             setMode(p, Integer.parseInt(m.getValue(), 8));
         }
         return root;
+    }
+
+    /** The path inside the scanned copy: {@code dot-git} segments become {@code .git}. */
+    static String restoreNames(String relative) {
+        StringBuilder b = new StringBuilder();
+        for (String seg : relative.split("/", -1)) {
+            b.append(b.length() == 0 ? "" : "/").append(seg.equals("dot-git") ? ".git" : seg);
+        }
+        return b.toString();
     }
 
     private static Path inside(Path root, String relative) throws IOException {

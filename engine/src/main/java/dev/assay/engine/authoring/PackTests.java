@@ -154,7 +154,8 @@ public record PackTests(List<FixtureCase> cases, List<FactsCase> factsCases, Lis
         }
         for (String t : target) {
             try {
-                Annotations.Scan scan = Annotations.read(t, t.substring(targetPrefix.length()), files.read(t));
+                Annotations.Scan scan = Annotations.read(t,
+                        FixtureCase.restoreNames(t.substring(targetPrefix.length())), files.read(t));
                 expectations.addAll(scan.expectations());
                 problems.addAll(scan.problems());
             } catch (IOException e) {
