@@ -310,7 +310,21 @@ final class PythonExpressions {
         for (Map.Entry<String, TSNode> e : args.keywords().entrySet()) {
             out.add(e.getKey() + "=" + shortText(e.getValue()));
         }
+        List<TSNode> positional = args.positional();
+        for (int i = 0; i < Math.min(positional.size(), bounds.maxPositionalKeywords()); i++) {
+            out.add("@" + i + "=" + argumentForm(positional.get(i)));
+        }
         return out;
+    }
+
+    /** A literal's source text, or the resolved dotted form of a name, attribute or call ("?" for anything else). */
+    String argumentForm(TSNode node) {
+        if (isConstant(node, 0)) {
+            return shortText(node);
+        }
+        String form = render(node, 0);
+        return form.length() > bounds.maxKeywordValueChars() ? form.substring(0, bounds.maxKeywordValueChars()) + "…"
+                : form;
     }
 
     /**

@@ -655,6 +655,12 @@ final class ScriptAnalyzer {
                 objectKeywords(a, keywords);
             }
         }
+        for (int i = 0; i < Math.min(args.size(), bounds.maxPositionalKeywords()); i++) {
+            TSNode a = args.get(i);
+            String form = isConstant(a, 0) ? src.text(a, bounds.maxKeywordValueChars()) : render(a, 0);
+            keywords.add("@" + i + "=" + (form.length() > bounds.maxKeywordValueChars()
+                    ? form.substring(0, bounds.maxKeywordValueChars()) + "…" : form));
+        }
         String firstArg = "";
         if (!args.isEmpty() && isConstant(args.get(0), 0)) {
             firstArg = isStringLiteral(args.get(0)) ? stringValue(args.get(0))
