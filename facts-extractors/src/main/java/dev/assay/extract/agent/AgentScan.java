@@ -276,9 +276,11 @@ final class AgentScan {
         main.tags.put("skill-instructions", "");
         main.skillDirectory = dir;
         main.skillLocation = location;
-        if (!add(main)) {
+        if (plan.containsKey(skillMd)) {
             return;
         }
+        // When the file bound is already reached the skill's files are still counted as dropped.
+        add(main);
         List<String> others = new ArrayList<>();
         for (TargetEntry e : target.walk(dir, bounds.skillWalkDepth())) {
             String relative = e.path().substring(dir.length() + 1);

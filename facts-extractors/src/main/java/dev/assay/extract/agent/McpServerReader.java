@@ -67,13 +67,12 @@ final class McpServerReader {
         String type = firstText(spec, keys.typeKeys()).map(s -> s.toLowerCase(Locale.ROOT)).orElse(null);
         List<LaunchPackages.Token> launch = new ArrayList<>();
         String command = null;
-        List<String> leadingArgs = List.of();
+        List<String> args = new ArrayList<>();
         for (String key : keys.commandKeys()) {
             Optional<ConfigNode> node = spec.get(key);
             if (node.isEmpty()) {
                 continue;
             }
-            List<String> args0 = new ArrayList<>();
             if (node.get().isArray()) {
                 // A command given as a list is the program followed by its first arguments.
                 for (ConfigNode word : node.get().elements()) {
@@ -81,7 +80,7 @@ final class McpServerReader {
                 }
                 if (!launch.isEmpty()) {
                     command = launch.get(0).text();
-                    launch.subList(1, launch.size()).forEach(t -> args0.add(t.text()));
+                    launch.subList(1, launch.size()).forEach(t -> args.add(t.text()));
                 }
             } else if (node.get().nonEmptyText().isPresent()) {
                 command = node.get().text();
@@ -90,10 +89,8 @@ final class McpServerReader {
                     launch.add(new LaunchPackages.Token(word, node.get().line()));
                 }
             }
-            leadingArgs = args0;
             break;
         }
-        List<String> args = new ArrayList<>(leadingArgs);
         for (String key : keys.argsKeys()) {
             Optional<ConfigNode> node = spec.get(key);
             if (node.isEmpty()) {

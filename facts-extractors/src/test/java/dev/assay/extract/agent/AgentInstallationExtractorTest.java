@@ -449,6 +449,20 @@ class AgentInstallationExtractorTest {
     }
 
     @Test
+    void theFileCountIsBoundedByLimits() {
+        Path state = Fixtures.copy("openclaw-state", tmp.resolve("s"));
+        Limits few = new Limits(8L << 20, 256L << 20, 5, 32, 200, 1, 64);
+        FolderTarget target = new FolderTarget(state, few);
+
+        List<Fact> facts = Fixtures.extract(target, few);
+
+        assertEquals(5, facts.stream().filter(f -> f instanceof FileEntry).count());
+        assertEquals(5, target.filesRead().size());
+        assertTrue(skips(target).contains(": 17 more known agent files not read: agent-installation reads at most 5 files"),
+                skips(target)::toString);
+    }
+
+    @Test
     void oddServerEntriesDoNotBreakTheScan() {
         Path file = tmp.resolve("claude_desktop_config.json");
         Fixtures.write(file, "{\"mcpServers\": {\"a\": \"npx evil\", \"b\": [1, 2], \"c\": {\"disabled\": true},"
