@@ -215,7 +215,8 @@ final class PythonAnalyzer {
     /** Remembers the first statement of a body when it is a lone string: that string is a docstring. */
     private void noteDocstring(TSNode body) {
         TSNode first = PythonExpressions.firstNamed(body);
-        if (first != null && "expression_statement".equals(TSNodeAccess.type(first)) && TSNodeAccess.namedChildCount(first) == 1) {
+        if (first != null && "expression_statement".equals(TSNodeAccess.type(first))
+                && TSNodeAccess.namedChildCount(first) == 1) {
             TSNode value = TSNodeAccess.namedChild(first, 0);
             if ("string".equals(TSNodeAccess.type(value))) {
                 docstringStarts.add(TSNodeAccess.startByte(value));
@@ -420,7 +421,8 @@ final class PythonAnalyzer {
             return "";
         }
         TSNode first = PythonExpressions.firstNamed(body);
-        if (first != null && "expression_statement".equals(TSNodeAccess.type(first)) && TSNodeAccess.namedChildCount(first) == 1
+        if (first != null && "expression_statement".equals(TSNodeAccess.type(first))
+                && TSNodeAccess.namedChildCount(first) == 1
                 && ex.isStringLiteral(TSNodeAccess.namedChild(first, 0))) {
             return ex.stringValue(TSNodeAccess.namedChild(first, 0)).strip();
         }
@@ -429,7 +431,8 @@ final class PythonAnalyzer {
 
     private void registeredTool(TSNode call, PythonExpressions.Args args, boolean inHandler) {
         TSNode fn = args.first();
-        TSNode function = fn != null && "identifier".equals(TSNodeAccess.type(fn)) ? functionsByName.get(src.text(fn, 200))
+        TSNode function = fn != null && "identifier".equals(TSNodeAccess.type(fn))
+                ? functionsByName.get(src.text(fn, 200))
                 : null;
         Literal name = literal(args.keyword("name"), fn == null ? "" : ex.shortText(fn));
         if (args.keyword("name") == null && (fn == null || !"identifier".equals(TSNodeAccess.type(fn)))) {
@@ -596,7 +599,8 @@ final class PythonAnalyzer {
                     }
                 }
                 if (hook != null) {
-                    out.add(new ManifestScript(file, "pypi", hook, ex.text(pending.node()), src.startLine(pending.node()),
+                    out.add(new ManifestScript(file, "pypi", hook, ex.text(pending.node()),
+                            src.startLine(pending.node()),
                             src.snippet(pending.node())));
                 }
             }

@@ -154,7 +154,8 @@ final class PythonExpressions {
                         && isStringLiteral(args.first())) {
                     return stringValue(args.first());
                 }
-                if (name.equals("getattr") && args.positional().size() >= 2 && isStringLiteral(args.positional().get(1))) {
+                if (name.equals("getattr") && args.positional().size() >= 2
+                        && isStringLiteral(args.positional().get(1))) {
                     return render(args.positional().get(0), depth + 1) + "." + stringValue(args.positional().get(1));
                 }
                 return name + "()";

@@ -143,7 +143,8 @@ final class PythonTaint {
     /** Every callee that can be a sink, whatever its arguments. */
     static Set<String> sinkCallees(ScanSettings.Taint lists) {
         Set<String> all = new HashSet<>();
-        for (ScanSettings.Sink sink : List.of(lists.sinks().exec(), lists.sinks().shell(), lists.sinks().deserialize())) {
+        ScanSettings.Sinks sinks = lists.sinks();
+        for (ScanSettings.Sink sink : List.of(sinks.exec(), sinks.shell(), sinks.deserialize())) {
             all.addAll(sink.calls());
             all.addAll(sink.shellFlagCalls());
             all.addAll(sink.loaderCalls());
@@ -316,7 +317,8 @@ final class PythonTaint {
         }
         TSNode left = TSNodeAccess.namedChild(c, 0);
         TSNode right = TSNodeAccess.namedChild(c, 1);
-        String op = src.slice(TSNodeAccess.endByte(left), TSNodeAccess.startByte(right), 20).strip().replaceAll("\\s+", " ");
+        String op = src.slice(TSNodeAccess.endByte(left), TSNodeAccess.startByte(right), 20).strip()
+                .replaceAll("\\s+", " ");
         if (!op.equals("in") && !op.equals("not in")) {
             return null;
         }
@@ -376,8 +378,10 @@ final class PythonTaint {
                     if ("as_pattern".equals(TSNodeAccess.type(value)) && TSNodeAccess.namedChildCount(value) >= 2) {
                         Value v = eval(TSNodeAccess.namedChild(value, 0), env, 0);
                         TSNode alias = TSNodes.field(value, "alias");
-                        TSNode target = alias != null ? alias : TSNodeAccess.namedChild(value, TSNodeAccess.namedChildCount(value) - 1);
-                        if ("as_pattern_target".equals(TSNodeAccess.type(target)) && TSNodeAccess.namedChildCount(target) == 1) {
+                        TSNode target = alias != null ? alias
+                                : TSNodeAccess.namedChild(value, TSNodeAccess.namedChildCount(value) - 1);
+                        if ("as_pattern_target".equals(TSNodeAccess.type(target))
+                                && TSNodeAccess.namedChildCount(target) == 1) {
                             target = TSNodeAccess.namedChild(target, 0);
                         }
                         assign(target, v, env, strong);

@@ -238,7 +238,8 @@ final class ScriptAnalyzer {
                         if (name == null) {
                             continue;
                         }
-                        String member = TSNodeAccess.type(name).equals("string") ? stringValue(name) : src.text(name, 200);
+                        String member = TSNodeAccess.type(name).equals("string") ? stringValue(name)
+                                : src.text(name, 200);
                         String local = alias == null ? member : src.text(alias, 200);
                         imports.bind(local, member.equals("default") ? module : module + "." + member);
                         addImport(module, member, local, node);
@@ -636,7 +637,8 @@ final class ScriptAnalyzer {
                 return f.nullNode();
             case "identifier": {
                 TSNode value = moduleConstants.get(src.text(node, 200));
-                return value == null || TSNodeAccess.startByte(value) == TSNodeAccess.startByte(node) ? f.textNode(shortText)
+                return value == null || TSNodeAccess.startByte(value) == TSNodeAccess.startByte(node)
+                        ? f.textNode(shortText)
                         : toJson(value, depth + 1);
             }
             default:
@@ -677,7 +679,8 @@ final class ScriptAnalyzer {
         }
         out.add(new CodeCall(file, language, callee, constant, firstArg, keywords, pending.function(),
                 src.startLine(call), src.snippet(call)));
-        if (("require".equals(callee) || "import".equals(callee)) && !boundImportCalls.contains(TSNodeAccess.startByte(call))) {
+        if (("require".equals(callee) || "import".equals(callee))
+                && !boundImportCalls.contains(TSNodeAccess.startByte(call))) {
             String module = importedModule(call);
             if (module != null) {
                 addImport(module, "", "", call);
@@ -790,7 +793,8 @@ final class ScriptAnalyzer {
         for (TSNode c : TSNodes.named(object)) {
             if ("pair".equals(TSNodeAccess.type(c))) {
                 TSNode k = TSNodes.field(c, "key");
-                if (k != null && key.equals(TSNodeAccess.type(k).equals("string") ? stringValue(k) : src.text(k, 100))) {
+                if (k != null
+                        && key.equals(TSNodeAccess.type(k).equals("string") ? stringValue(k) : src.text(k, 100))) {
                     return TSNodes.field(c, "value");
                 }
             } else if ("shorthand_property_identifier".equals(TSNodeAccess.type(c)) && key.equals(src.text(c, 100))) {
@@ -820,7 +824,8 @@ final class ScriptAnalyzer {
         boolean found = false;
         for (TSNode value : arrays) {
             TSNode array = value;
-            if ("identifier".equals(TSNodeAccess.type(array)) || "shorthand_property_identifier".equals(TSNodeAccess.type(array))) {
+            String arrayType = TSNodeAccess.type(array);
+            if ("identifier".equals(arrayType) || "shorthand_property_identifier".equals(arrayType)) {
                 TSNode constant = moduleConstants.get(src.text(array, 200));
                 if (constant != null) {
                     array = constant;

@@ -54,7 +54,8 @@ public final class SourceAnalyzer {
         if (hasErrors && utf8.length > 0) {
             long errorBytes = errorBytes(root, language);
             if (errorBytes > bounds.maxErrorShare() * utf8.length) {
-                return new NotAnalysed("not analysed: " + (100 * errorBytes / utf8.length) + "% of the file is not valid "
+                return new NotAnalysed("not analysed: " + (100 * errorBytes / utf8.length)
+                        + "% of the file is not valid "
                         + language.id());
             }
         }

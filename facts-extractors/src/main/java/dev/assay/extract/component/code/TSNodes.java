@@ -23,7 +23,8 @@ final class TSNodes {
     }
 
     static boolean same(TSNode a, TSNode b) {
-        return present(a) && present(b) && TSNodeAccess.startByte(a) == TSNodeAccess.startByte(b) && TSNodeAccess.endByte(a) == TSNodeAccess.endByte(b)
+        return present(a) && present(b) && TSNodeAccess.startByte(a) == TSNodeAccess.startByte(b)
+                && TSNodeAccess.endByte(a) == TSNodeAccess.endByte(b)
                 && TSNodeAccess.type(a).equals(TSNodeAccess.type(b));
     }
 
