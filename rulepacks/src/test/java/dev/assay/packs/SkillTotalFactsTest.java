@@ -130,7 +130,7 @@ class SkillTotalFactsTest {
             assertFalse(ids(r.findings()).contains("ST-SENS-PATH"), pack);
             assertEquals(0, r.score().intValue(), pack + " " + r.findings());
             assertEquals("low", r.level());
-            assertEquals("no significant risk found", r.verdict());
+            assertEquals("low risk: no malicious indicators and little risky code", r.verdict());
         }
     }
 
