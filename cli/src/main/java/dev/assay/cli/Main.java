@@ -31,6 +31,7 @@ public final class Main {
         PrintStream stdout = System.out;
         // Whatever a library prints on its own goes to stderr, so that stdout stays a clean report.
         System.setOut(System.err);
+        Progress.detectTerminal();
         int code = run(args, System.in, stdout, System.err);
         stdout.flush();
         System.err.flush();
@@ -67,6 +68,9 @@ public final class Main {
             public <K> K create(Class<K> type) throws Exception {
                 if (type == RescoreCommand.class) {
                     return type.cast(new RescoreCommand(in));
+                }
+                if (type == DiffCommand.class) {
+                    return type.cast(new DiffCommand(in));
                 }
                 return CommandLine.defaultFactory().create(type);
             }

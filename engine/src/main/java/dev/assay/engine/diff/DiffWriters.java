@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.assay.engine.model.Evidence;
@@ -26,10 +27,19 @@ public final class DiffWriters {
     private static final ObjectWriter JSON = JsonMapper.builder()
             .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
             .build()
-            .writer(new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"))
-                    .withArrayIndenter(new DefaultIndenter("  ", "\n")));
+            .writer(prettyPrinter());
 
     private DiffWriters() {
+    }
+
+    /** Two-space indent, '\n' line ends and {@code "key": value}, as report JSON is written. */
+    public static DefaultPrettyPrinter prettyPrinter() {
+        DefaultIndenter indent = new DefaultIndenter("  ", "\n");
+        return new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                .withObjectEmptySeparator("")
+                .withArrayEmptySeparator(""))
+                .withObjectIndenter(indent).withArrayIndenter(indent);
     }
 
     public static String render(DiffResult result, DiffFormat format) {
