@@ -106,6 +106,7 @@ final class ScanCommand implements Callable<Integer> {
         }
         try {
             if (pack == null) {
+                SharedRegistries.awaitPrefetch(scorerId);
                 builder.registries(SharedRegistries.packs(), SharedRegistries.formulas());
             }
             return builder.build();
