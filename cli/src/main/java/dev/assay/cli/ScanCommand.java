@@ -100,7 +100,6 @@ final class ScanCommand implements Callable<Integer> {
         return gates.exitCode(report, spec.commandLine().getErr());
     }
 
-    /** Checked before the rule pack loads, so that a mistyped path fails in milliseconds rather than after a second. */
     /** Several targets (or --jobs, --output-dir): one scanner, results in target order; see {@link BatchScan}. */
     private Integer batch() throws UserError {
         int n = jobs == null ? 1 : jobs;
@@ -123,6 +122,7 @@ final class ScanCommand implements Callable<Integer> {
                 spec.commandLine().getErr()).run(paths, n);
     }
 
+    /** Checked before the rule pack loads, so that a mistyped path fails in milliseconds rather than after a second. */
     private Path targetPath(String target) throws UserError {
         Path path;
         try {
@@ -150,6 +150,7 @@ final class ScanCommand implements Callable<Integer> {
         }
         try {
             if (pack == null) {
+                SharedRegistries.awaitPrefetch(scorerId);
                 builder.registries(SharedRegistries.packs(), SharedRegistries.formulas());
             }
             return builder.build();
