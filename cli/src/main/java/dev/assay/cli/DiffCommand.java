@@ -8,7 +8,9 @@ import dev.assay.engine.diff.DiffWriters;
 import dev.assay.engine.diff.ScoreDiff;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.pack.PackException;
+import dev.assay.engine.pack.PackRegistry;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -177,9 +179,11 @@ final class DiffCommand implements Callable<Integer> {
             b.formula(formula);
         }
         try {
-            // Shipped packs and formulas come from the shared registries, so each version is compiled once per process;
-            // a pack folder is compiled by the registry too, and cached there for this process only.
-            b.registries(SharedRegistries.packs(), SharedRegistries.formulas());
+            // Shipped packs come from the shared registry, so each version is loaded once per process. A pack folder
+            // goes through a registry of its own: its content may change between in-process runs.
+            boolean folder = pack != null && (pack.contains("/") || pack.contains("\\")
+                    || (!pack.contains("@") && Files.isDirectory(Path.of(pack))));
+            b.registries(folder ? PackRegistry.shipped() : SharedRegistries.packs(), SharedRegistries.formulas());
             return b.build();
         } catch (PackException | ScanException e) {
             throw new UserError(e.getMessage(), e);
