@@ -161,6 +161,44 @@ class DiffCommandTest {
     }
 
     @Test
+    void twoVersionsOfAPackFolderAreComparedSideBySide() throws Exception {
+        assertEquals(ExitCode.OK, Cli.run("pack", "new", "my-pack", "--dir", dir.toString()).code());
+        Path v1 = dir.resolve("my-pack").resolve("1.0.0");
+        Path v2 = dir.resolve("my-pack").resolve("1.1.0");
+        try (var files = Files.walk(v1)) {
+            for (Path p : files.toList()) {
+                Path to = v2.resolve(v1.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(p, to);
+                }
+            }
+        }
+        Files.writeString(v2.resolve("pack.yaml"), Files.readString(v2.resolve("pack.yaml")).replace("\"1.0.0\"", "\"1.1.0\""));
+        Path rules = v2.resolve("rules").resolve("mcp-transport.yaml");
+        Files.writeString(rules, Files.readString(rules).replace("severity: high", "severity: critical"));
+        Path home = Files.createDirectories(dir.resolve("home").resolve(".cursor")).getParent();
+        Files.writeString(home.resolve(".cursor").resolve("mcp.json"),
+                "{\"mcpServers\": {\"w\": {\"url\": \"http://w.example.invalid/mcp\"}}}\n", StandardCharsets.UTF_8);
+
+        Cli.Result r = Cli.run("diff", "--pack", v1.toString(), "--pack", v2.toString(), home.toString(), "--format", "json");
+        assertEquals(ExitCode.OK, r.code(), r.err());
+        JsonNode root = json(r.out());
+        assertEquals("MY-PACK-MCP-PLAIN-HTTP", root.at("/ruleChanges/0/ruleId").asText());
+        assertEquals("severity", root.at("/ruleChanges/0/fields/0/field").asText());
+        JsonNode t = root.at("/targets/0");
+        // 100 - 15 = 85 (good); a critical finding: 100 - 40 = 60, capped at 40 (critical).
+        assertEquals(85, t.at("/before/score").asInt());
+        assertEquals(40, t.at("/after/score").asInt());
+        assertTrue(t.at("/levelChanged").asBoolean());
+        assertEquals("changed", t.at("/findings/0/change").asText());
+        assertEquals("rule MY-PACK-MCP-PLAIN-HTTP changed in my-pack@1.1.0: severity high → critical",
+                t.at("/findings/0/causes/0/detail").asText());
+        assertEquals(1, root.at("/summary/levelChanged").asInt());
+    }
+
+    @Test
     void usageMistakesAreOneLine() throws Exception {
         UsageErrorsTest.assertOneLineError(Cli.run("diff", "only-one.json"), "two reports");
         UsageErrorsTest.assertOneLineError(Cli.run("diff", "--pack", "skilltotal@1.1.0", "--pack", "skilltotal@1.1.0",
