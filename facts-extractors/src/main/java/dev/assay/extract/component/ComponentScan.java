@@ -134,15 +134,13 @@ final class ComponentScan {
         return n;
     }
 
-    /** The deepest skill folder that holds the path, or null. */
-    private static String skillFolderOf(String path, TreeSet<String> skillFolders) {
-        String best = null;
-        for (String folder : skillFolders) {
-            if ((folder.isEmpty() || path.startsWith(folder + "/")) && (best == null || folder.length() > best.length())) {
-                best = folder;
-            }
+    /** The deepest skill folder that holds the path, or null (skill folders are the root or one level down). */
+    private static String skillFolderOf(String path, Set<String> skillFolders) {
+        int slash = path.indexOf('/');
+        if (slash > 0 && skillFolders.contains(path.substring(0, slash))) {
+            return path.substring(0, slash);
         }
-        return best;
+        return skillFolders.contains("") ? "" : null;
     }
 
     private void file(String path, String skillFolder, Set<String> siblings) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -23,8 +24,8 @@ public record ScanSettings(Bounds bounds, Components components, Map<String, Tag
     private static final ScanSettings BUNDLED = load("component-scan.yaml");
 
     public ScanSettings {
-        tags = new TreeMap<>(tags);
-        languages = new TreeMap<>(languages);
+        tags = Collections.unmodifiableMap(new TreeMap<>(tags));
+        languages = Collections.unmodifiableMap(new TreeMap<>(languages));
         codeSuffixes = List.copyOf(codeSuffixes);
         configSuffixes = List.copyOf(configSuffixes);
         configFiles = List.copyOf(configFiles);
@@ -59,14 +60,15 @@ public record ScanSettings(Bounds bounds, Components components, Map<String, Tag
             int progressChecksPerKilobyte, int maxParseSeconds, long gcAfterParsedBytes, double maxErrorShare,
             int maxTreeDepth,
             int maxExpressionDepth, int maxCallsPerFile, int maxTextsPerFile, int maxTextChars, int maxArgChars,
-            int maxKeywordValueChars, int maxSnippetChars, int minifiedMinBytes, int minifiedLineChars,
+            int maxKeywordValueChars, int maxPositionalKeywords, int maxSnippetChars, int minifiedMinBytes, int minifiedLineChars,
             double minifiedShareOfFile, double minifiedMaxWhitespace) {
 
         public Bounds {
             if (walkDepth <= 0 || maxFrontmatterChars <= 0 || maxParseBytes <= 0 || minProgressChecks <= 0
                     || progressChecksPerKilobyte <= 0 || maxParseSeconds <= 0 || gcAfterParsedBytes <= 0
                     || maxTreeDepth <= 0 || maxExpressionDepth <= 0 || maxCallsPerFile <= 0 || maxTextsPerFile <= 0
-                    || maxTextChars <= 0 || maxArgChars <= 0 || maxKeywordValueChars <= 0 || maxSnippetChars <= 0
+                    || maxTextChars <= 0 || maxArgChars <= 0 || maxKeywordValueChars <= 0 || maxPositionalKeywords < 0
+                    || maxSnippetChars <= 0
                     || minifiedLineChars <= 0) {
                 throw new IllegalArgumentException("component-scan bounds must be positive");
             }
@@ -161,7 +163,7 @@ public record ScanSettings(Bounds bounds, Components components, Map<String, Tag
             List<String> propagatingCalls, List<String> propagatingMethods) {
 
         public Taint {
-            sources = new TreeMap<>(sources);
+            sources = Collections.unmodifiableMap(new TreeMap<>(sources));
             sanitizers = list(sanitizers);
             propagatingCalls = list(propagatingCalls);
             propagatingMethods = list(propagatingMethods);

@@ -125,10 +125,9 @@ final class BashAnalyzer {
         TSNode name = null;
         List<TSNode> args = new ArrayList<>();
         int previousEnd = -1;
-        int n = command.getChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode child = command.getChild(i);
-            String field = command.getFieldNameForChild(i);
+        for (TSNodes.Child c : TSNodes.children(command)) {
+            TSNode child = c.node();
+            String field = c.field();
             if ("name".equals(field)) {
                 name = child;
                 previousEnd = child.getEndByte();
@@ -253,9 +252,8 @@ final class BashAnalyzer {
             case "ansi_c_string":
                 return literalText(node);
             case "string": {
-                int n = node.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    if (!"string_content".equals(node.getNamedChild(i).getType())) {
+                for (TSNode part : TSNodes.named(node)) {
+                    if (!"string_content".equals(part.getType())) {
                         return null;
                     }
                 }
@@ -263,9 +261,8 @@ final class BashAnalyzer {
             }
             case "concatenation": {
                 StringBuilder b = new StringBuilder();
-                int n = node.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    String part = literal(node.getNamedChild(i));
+                for (TSNode child : TSNodes.named(node)) {
+                    String part = literal(child);
                     if (part == null) {
                         return null;
                     }
@@ -318,10 +315,9 @@ final class BashAnalyzer {
             return result;
         }
         TSNode statement = nodes[depth - 1];
-        int n = statement.getChildCount();
-        for (int i = 0; i < n; i++) {
-            if ("redirect".equals(statement.getFieldNameForChild(i))) {
-                TSNode r = statement.getChild(i);
+        for (TSNodes.Child c : TSNodes.children(statement)) {
+            if ("redirect".equals(c.field())) {
+                TSNode r = c.node();
                 if (!"heredoc_redirect".equals(r.getType())) {
                     result.add(src.text(r, bounds.maxKeywordValueChars()).replace('\n', ' '));
                 }
@@ -381,9 +377,7 @@ final class BashAnalyzer {
      * list inside the pipeline, which bash never does; such a list's leading pipeline is spliced back in.
      */
     private void collectStages(TSNode pipeline, List<TSNode> elements, int level) {
-        int n = pipeline.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode c = pipeline.getNamedChild(i);
+        for (TSNode c : TSNodes.named(pipeline)) {
             String type = c.getType();
             if ("comment".equals(type)) {
                 continue;

@@ -200,9 +200,8 @@ final class PythonAnalyzer {
             if ("string".equals(value.getType())) {
                 docstringStarts.add(value.getStartByte());
             } else if ("concatenated_string".equals(value.getType())) {
-                int n = value.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    docstringStarts.add(value.getNamedChild(i).getStartByte());
+                for (TSNode part : TSNodes.named(value)) {
+                    docstringStarts.add(part.getStartByte());
                 }
             }
         }
@@ -211,9 +210,7 @@ final class PythonAnalyzer {
     // ---- imports
 
     private void importStatement(TSNode node) {
-        int n = node.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode item = node.getNamedChild(i);
+        for (TSNode item : TSNodes.named(node)) {
             if ("dotted_name".equals(item.getType())) {
                 String module = src.text(item, 300);
                 String head = module.contains(".") ? module.substring(0, module.indexOf('.')) : module;
@@ -239,10 +236,8 @@ final class PythonAnalyzer {
             return;
         }
         String module = src.text(moduleNode, 300);
-        int n = node.getNamedChildCount();
         boolean any = false;
-        for (int i = 0; i < n; i++) {
-            TSNode item = node.getNamedChild(i);
+        for (TSNode item : TSNodes.named(node)) {
             if (TSNodes.same(item, moduleNode)) {
                 continue;
             }
@@ -316,9 +311,7 @@ final class PythonAnalyzer {
         if (definition == null || definition.isNull() || !"function_definition".equals(definition.getType())) {
             return;
         }
-        int n = decoratedDefinition.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode decorator = decoratedDefinition.getNamedChild(i);
+        for (TSNode decorator : TSNodes.named(decoratedDefinition)) {
             if (!"decorator".equals(decorator.getType())) {
                 continue;
             }
@@ -355,9 +348,7 @@ final class PythonAnalyzer {
         if (definition == null || definition.isNull() || !"function_definition".equals(definition.getType())) {
             return;
         }
-        int n = node.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode decorator = node.getNamedChild(i);
+        for (TSNode decorator : TSNodes.named(node)) {
             if (!"decorator".equals(decorator.getType())) {
                 continue;
             }
@@ -450,9 +441,8 @@ final class PythonAnalyzer {
     /** Parameter names of a function, without {@code self}, {@code cls} and splats. */
     List<String> parameterNames(TSNode params) {
         List<String> names = new ArrayList<>();
-        int n = params.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            String name = parameterName(params.getNamedChild(i));
+        for (TSNode param : TSNodes.named(params)) {
+            String name = parameterName(param);
             if (name != null && !name.equals("self") && !name.equals("cls")) {
                 names.add(name);
             }
@@ -485,9 +475,7 @@ final class PythonAnalyzer {
         schema.put("type", "object");
         ObjectNode properties = schema.putObject("properties");
         ArrayNode required = f.arrayNode();
-        int n = params.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode p = params.getNamedChild(i);
+        for (TSNode p : TSNodes.named(params)) {
             String name = parameterName(p);
             if (name == null || name.equals("self") || name.equals("cls")) {
                 continue;
@@ -593,9 +581,7 @@ final class PythonAnalyzer {
 
         private void overrides(TSNode cmdclass, Map<String, String> overrideByClass) {
             if ("dictionary".equals(cmdclass.getType())) {
-                int n = cmdclass.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    TSNode pair = cmdclass.getNamedChild(i);
+                for (TSNode pair : TSNodes.named(cmdclass)) {
                     if (!"pair".equals(pair.getType())) {
                         continue;
                     }

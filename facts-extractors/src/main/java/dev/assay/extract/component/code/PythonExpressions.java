@@ -71,9 +71,7 @@ final class PythonExpressions {
             positional.add(list);
             return new Args(positional, keywords, false);
         }
-        int n = list.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode arg = list.getNamedChild(i);
+        for (TSNode arg : TSNodes.named(list)) {
             String type = arg.getType();
             switch (type) {
                 case "keyword_argument": {
@@ -167,9 +165,7 @@ final class PythonExpressions {
     }
 
     static TSNode firstNamed(TSNode node) {
-        int n = node.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode c = node.getNamedChild(i);
+        for (TSNode c : TSNodes.named(node)) {
             if (!"comment".equals(c.getType())) {
                 return c;
             }
@@ -189,9 +185,7 @@ final class PythonExpressions {
             return !hasInterpolation(node);
         }
         if (type.equals("concatenated_string")) {
-            int n = node.getNamedChildCount();
-            for (int i = 0; i < n; i++) {
-                TSNode part = node.getNamedChild(i);
+            for (TSNode part : TSNodes.named(node)) {
                 if (part.getType().equals("string") && hasInterpolation(part)) {
                     return false;
                 }
@@ -202,9 +196,8 @@ final class PythonExpressions {
     }
 
     static boolean hasInterpolation(TSNode string) {
-        int n = string.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            if ("interpolation".equals(string.getNamedChild(i).getType())) {
+        for (TSNode part : TSNodes.named(string)) {
+            if ("interpolation".equals(part.getType())) {
                 return true;
             }
         }
@@ -260,9 +253,7 @@ final class PythonExpressions {
             case "set":
             case "dictionary":
             case "pair": {
-                int n = node.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    TSNode c = node.getNamedChild(i);
+                for (TSNode c : TSNodes.named(node)) {
                     if (!"comment".equals(c.getType()) && !isConstant(c, depth + 1)) {
                         return false;
                     }
@@ -278,10 +269,8 @@ final class PythonExpressions {
     String stringValue(TSNode node) {
         if ("concatenated_string".equals(node.getType())) {
             StringBuilder b = new StringBuilder();
-            int n = node.getNamedChildCount();
-            for (int i = 0; i < n && b.length() < bounds.maxTextChars(); i++) {
-                TSNode part = node.getNamedChild(i);
-                if ("string".equals(part.getType())) {
+            for (TSNode part : TSNodes.named(node)) {
+                if (b.length() < bounds.maxTextChars() && "string".equals(part.getType())) {
                     b.append(stringValue(part));
                 }
             }
@@ -321,7 +310,21 @@ final class PythonExpressions {
         for (Map.Entry<String, TSNode> e : args.keywords().entrySet()) {
             out.add(e.getKey() + "=" + shortText(e.getValue()));
         }
+        List<TSNode> positional = args.positional();
+        for (int i = 0; i < Math.min(positional.size(), bounds.maxPositionalKeywords()); i++) {
+            out.add("@" + i + "=" + argumentForm(positional.get(i)));
+        }
         return out;
+    }
+
+    /** A literal's source text, or the resolved dotted form of a name, attribute or call ("?" for anything else). */
+    String argumentForm(TSNode node) {
+        if (isConstant(node, 0)) {
+            return shortText(node);
+        }
+        String form = render(node, 0);
+        return form.length() > bounds.maxKeywordValueChars() ? form.substring(0, bounds.maxKeywordValueChars()) + "…"
+                : form;
     }
 
     /**
@@ -336,9 +339,7 @@ final class PythonExpressions {
         switch (node.getType()) {
             case "dictionary": {
                 ObjectNode o = f.objectNode();
-                int n = node.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    TSNode pair = node.getNamedChild(i);
+                for (TSNode pair : TSNodes.named(node)) {
                     if (!"pair".equals(pair.getType())) {
                         continue;
                     }
@@ -355,9 +356,7 @@ final class PythonExpressions {
             case "list":
             case "tuple": {
                 ArrayNode a = f.arrayNode();
-                int n = node.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    TSNode c = node.getNamedChild(i);
+                for (TSNode c : TSNodes.named(node)) {
                     if (!"comment".equals(c.getType())) {
                         a.add(toJson(c, depth + 1));
                     }

@@ -159,18 +159,16 @@ final class PythonTaint {
         if (depth > bounds.maxExpressionDepth()) {
             return;
         }
-        int n = block.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            statement(block.getNamedChild(i), env, strong, depth + 1);
+        for (TSNode statement : TSNodes.named(block)) {
+            statement(statement, env, strong, depth + 1);
         }
     }
 
     private void statement(TSNode s, Env env, boolean strong, int depth) {
         switch (s.getType()) {
             case "expression_statement": {
-                int n = s.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    expressionStatement(s.getNamedChild(i), env, strong);
+                for (TSNode e : TSNodes.named(s)) {
+                    expressionStatement(e, env, strong);
                 }
                 break;
             }
@@ -196,9 +194,7 @@ final class PythonTaint {
                 break;
             }
             case "try_statement": {
-                int n = s.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    TSNode part = s.getNamedChild(i);
+                for (TSNode part : TSNodes.named(s)) {
                     if ("block".equals(part.getType())) {
                         block(part, env, strong, depth);
                     } else {
@@ -230,9 +226,8 @@ final class PythonTaint {
             case "future_import_statement":
                 break;
             default: {
-                int n = s.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    eval(s.getNamedChild(i), env, 0);
+                for (TSNode e : TSNodes.named(s)) {
+                    eval(e, env, 0);
                 }
             }
         }
@@ -243,9 +238,7 @@ final class PythonTaint {
         if (depth > bounds.maxExpressionDepth()) {
             return;
         }
-        int n = node.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode c = node.getNamedChild(i);
+        for (TSNode c : TSNodes.named(node)) {
             if ("block".equals(c.getType())) {
                 block(c, env, false, depth + 1);
             } else if (c.getType().endsWith("_clause") || "case_clause".equals(c.getType())) {
@@ -286,9 +279,7 @@ final class PythonTaint {
                 block(consequence, env, false, depth);
             }
         }
-        int n = s.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode c = s.getNamedChild(i);
+        for (TSNode c : TSNodes.named(s)) {
             String type = c.getType();
             if ("elif_clause".equals(type) || "else_clause".equals(type)) {
                 nestedBlocks(c, env, depth);
@@ -349,9 +340,9 @@ final class PythonTaint {
 
     /** Whether a block always leaves the enclosing code (its last statement returns, raises, continues or breaks). */
     private static boolean exits(TSNode block) {
-        int n = block.getNamedChildCount();
-        for (int i = n - 1; i >= 0; i--) {
-            TSNode last = block.getNamedChild(i);
+        List<TSNode> statements = TSNodes.named(block);
+        for (int i = statements.size() - 1; i >= 0; i--) {
+            TSNode last = statements.get(i);
             String type = last.getType();
             if ("comment".equals(type)) {
                 continue;
@@ -363,13 +354,9 @@ final class PythonTaint {
     }
 
     private void withStatement(TSNode s, Env env, boolean strong, int depth) {
-        int n = s.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode c = s.getNamedChild(i);
+        for (TSNode c : TSNodes.named(s)) {
             if ("with_clause".equals(c.getType())) {
-                int items = c.getNamedChildCount();
-                for (int k = 0; k < items; k++) {
-                    TSNode item = c.getNamedChild(k);
+                for (TSNode item : TSNodes.named(c)) {
                     TSNode value = TSNodes.field(item, "value");
                     if (value == null) {
                         continue;
@@ -446,9 +433,8 @@ final class PythonTaint {
             case "tuple":
             case "list": {
                 Value element = new Value(v.taint, false, false, false);
-                int n = target.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    assign(target.getNamedChild(i), element, env, strong);
+                for (TSNode t : TSNodes.named(target)) {
+                    assign(t, element, env, strong);
                 }
                 break;
             }
@@ -477,9 +463,9 @@ final class PythonTaint {
                 return attribute(node, env, depth);
             case "subscript": {
                 TSNode value = TSNodes.field(node, "value");
-                int n = node.getNamedChildCount();
-                for (int i = 1; i < n; i++) {
-                    eval(node.getNamedChild(i), env, depth + 1);
+                List<TSNode> parts = TSNodes.named(node);
+                for (int i = 1; i < parts.size(); i++) {
+                    eval(parts.get(i), env, depth + 1);
                 }
                 Value v = value == null ? Value.CLEAN : eval(value, env, depth + 1);
                 return v.taint == null ? Value.CLEAN : new Value(v.taint, false, false, true);
@@ -488,9 +474,7 @@ final class PythonTaint {
                 return call(node, env, depth);
             case "string": {
                 Value v = Value.CLEAN_STRING;
-                int n = node.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    TSNode part = node.getNamedChild(i);
+                for (TSNode part : TSNodes.named(node)) {
                     if ("interpolation".equals(part.getType())) {
                         TSNode expr = TSNodes.field(part, "expression");
                         if (expr != null) {
@@ -512,10 +496,11 @@ final class PythonTaint {
             case "await":
             case "conditional_expression": {
                 Value v = null;
-                int n = node.getNamedChildCount();
+                List<TSNode> parts = TSNodes.named(node);
+                int n = parts.size();
                 boolean conditional = "conditional_expression".equals(node.getType());
                 for (int i = 0; i < n; i++) {
-                    Value part = eval(node.getNamedChild(i), env, depth + 1);
+                    Value part = eval(parts.get(i), env, depth + 1);
                     if (conditional && i == 1) {
                         continue; // the condition's value is not the expression's value
                     }
@@ -558,9 +543,8 @@ final class PythonTaint {
             case "lambda":
                 return Value.CLEAN;
             default: {
-                int n = node.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    eval(node.getNamedChild(i), env, depth + 1);
+                for (TSNode part : TSNodes.named(node)) {
+                    eval(part, env, depth + 1);
                 }
                 return Value.CLEAN;
             }

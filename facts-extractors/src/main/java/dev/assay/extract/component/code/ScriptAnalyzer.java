@@ -193,10 +193,8 @@ final class ScriptAnalyzer {
 
     private void importStatement(TSNode node) {
         TSNode source = TSNodes.field(node, "source");
-        int n = node.getNamedChildCount();
         TSNode clause = null;
-        for (int i = 0; i < n; i++) {
-            TSNode c = node.getNamedChild(i);
+        for (TSNode c : TSNodes.named(node)) {
             if ("import_clause".equals(c.getType())) {
                 clause = c;
             } else if ("import_require_clause".equals(c.getType())) {
@@ -212,9 +210,7 @@ final class ScriptAnalyzer {
             addImport(module, "", "", node);
             return;
         }
-        int m = clause.getNamedChildCount();
-        for (int i = 0; i < m; i++) {
-            TSNode part = clause.getNamedChild(i);
+        for (TSNode part : TSNodes.named(clause)) {
             switch (part.getType()) {
                 case "identifier": {
                     String local = src.text(part, 200);
@@ -230,9 +226,7 @@ final class ScriptAnalyzer {
                     break;
                 }
                 case "named_imports": {
-                    int k = part.getNamedChildCount();
-                    for (int j = 0; j < k; j++) {
-                        TSNode spec = part.getNamedChild(j);
+                    for (TSNode spec : TSNodes.named(part)) {
                         if (!"import_specifier".equals(spec.getType())) {
                             continue;
                         }
@@ -270,9 +264,7 @@ final class ScriptAnalyzer {
     }
 
     private static TSNode firstOfType(TSNode node, String type) {
-        int n = node.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode c = node.getNamedChild(i);
+        for (TSNode c : TSNodes.named(node)) {
             if (type.equals(c.getType())) {
                 return c;
             }
@@ -315,9 +307,7 @@ final class ScriptAnalyzer {
             imports.bind(local, base);
             addImport(module, member, local, node);
         } else if ("object_pattern".equals(name.getType())) {
-            int n = name.getNamedChildCount();
-            for (int i = 0; i < n; i++) {
-                TSNode p = name.getNamedChild(i);
+            for (TSNode p : TSNodes.named(name)) {
                 String key = null;
                 String local = null;
                 switch (p.getType()) {
@@ -392,9 +382,7 @@ final class ScriptAnalyzer {
             out.add(list);
             return out;
         }
-        int n = list.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode a = list.getNamedChild(i);
+        for (TSNode a : TSNodes.named(list)) {
             if (!"comment".equals(a.getType())) {
                 out.add(a);
             }
@@ -473,9 +461,7 @@ final class ScriptAnalyzer {
 
     /** The expression a wrapper holds: the only named child, or the first for casts ({@code x as T}). */
     private static TSNode lastExpression(TSNode node) {
-        int n = node.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode c = node.getNamedChild(i);
+        for (TSNode c : TSNodes.named(node)) {
             if (!"comment".equals(c.getType())) {
                 return c;
             }
@@ -519,9 +505,7 @@ final class ScriptAnalyzer {
             }
             case "parenthesized_expression":
             case "array": {
-                int n = node.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    TSNode c = node.getNamedChild(i);
+                for (TSNode c : TSNodes.named(node)) {
                     if (!"comment".equals(c.getType()) && !isConstant(c, depth + 1)) {
                         return false;
                     }
@@ -529,9 +513,7 @@ final class ScriptAnalyzer {
                 return true;
             }
             case "object": {
-                int n = node.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    TSNode c = node.getNamedChild(i);
+                for (TSNode c : TSNodes.named(node)) {
                     if ("comment".equals(c.getType())) {
                         continue;
                     }
@@ -609,9 +591,7 @@ final class ScriptAnalyzer {
         switch (node.getType()) {
             case "object": {
                 ObjectNode o = f.objectNode();
-                int n = node.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    TSNode c = node.getNamedChild(i);
+                for (TSNode c : TSNodes.named(node)) {
                     if ("pair".equals(c.getType())) {
                         TSNode key = TSNodes.field(c, "key");
                         TSNode value = TSNodes.field(c, "value");
@@ -629,9 +609,7 @@ final class ScriptAnalyzer {
             }
             case "array": {
                 ArrayNode a = f.arrayNode();
-                int n = node.getNamedChildCount();
-                for (int i = 0; i < n; i++) {
-                    TSNode c = node.getNamedChild(i);
+                for (TSNode c : TSNodes.named(node)) {
                     if (!"comment".equals(c.getType())) {
                         a.add(toJson(c, depth + 1));
                     }
@@ -677,6 +655,12 @@ final class ScriptAnalyzer {
                 objectKeywords(a, keywords);
             }
         }
+        for (int i = 0; i < Math.min(args.size(), bounds.maxPositionalKeywords()); i++) {
+            TSNode a = args.get(i);
+            String form = isConstant(a, 0) ? src.text(a, bounds.maxKeywordValueChars()) : render(a, 0);
+            keywords.add("@" + i + "=" + (form.length() > bounds.maxKeywordValueChars()
+                    ? form.substring(0, bounds.maxKeywordValueChars()) + "…" : form));
+        }
         String firstArg = "";
         if (!args.isEmpty() && isConstant(args.get(0), 0)) {
             firstArg = isStringLiteral(args.get(0)) ? stringValue(args.get(0))
@@ -715,9 +699,7 @@ final class ScriptAnalyzer {
     }
 
     private void objectKeywords(TSNode object, List<String> keywords) {
-        int n = object.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode c = object.getNamedChild(i);
+        for (TSNode c : TSNodes.named(object)) {
             if ("pair".equals(c.getType())) {
                 TSNode key = TSNodes.field(c, "key");
                 TSNode value = TSNodes.field(c, "value");
@@ -799,9 +781,7 @@ final class ScriptAnalyzer {
 
     /** The value of a property of an object literal, or null. */
     private TSNode pair(TSNode object, String key) {
-        int n = object.getNamedChildCount();
-        for (int i = 0; i < n; i++) {
-            TSNode c = object.getNamedChild(i);
+        for (TSNode c : TSNodes.named(object)) {
             if ("pair".equals(c.getType())) {
                 TSNode k = TSNodes.field(c, "key");
                 if (k != null && key.equals(k.getType().equals("string") ? stringValue(k) : src.text(k, 100))) {
@@ -843,9 +823,7 @@ final class ScriptAnalyzer {
             if (!"array".equals(array.getType())) {
                 continue;
             }
-            int n = array.getNamedChildCount();
-            for (int i = 0; i < n; i++) {
-                TSNode element = array.getNamedChild(i);
+            for (TSNode element : TSNodes.named(array)) {
                 if ("object".equals(element.getType())) {
                     toolObject(element, element, false);
                     found = true;

@@ -71,7 +71,7 @@ class PythonAnalyzerTest {
         assertEquals(4, runs.size());
         assertFalse(runs.get(0).argsConstant());
         assertEquals("", runs.get(0).firstArg());
-        assertEquals(List.of("shell=True", "check=False"), runs.get(0).keywords());
+        assertEquals(List.of("shell=True", "check=False", "@0=cmd"), runs.get(0).keywords());
         assertEquals("handler", runs.get(0).function());
         assertEquals(3, runs.get(0).line());
         assertEquals("subprocess.run(cmd, shell=True, check=False)", runs.get(0).snippet());
@@ -80,6 +80,17 @@ class PythonAnalyzerTest {
         assertFalse(runs.get(2).argsConstant(), "an f-string with a field is not constant");
         assertTrue(runs.get(3).argsConstant());
         assertEquals("ab", runs.get(3).firstArg());
+    }
+
+    @Test
+    void positionalArgumentsShowTheirResolvedForm() {
+        CodeFacts f = py("import base64 as b\n"
+                + "exec(b.b64decode(blob))\n"
+                + "open(path, 'w')\n"
+                + "eval(f'{x}')\n");
+        assertEquals(List.of("@0=base64.b64decode()"), call(f, "exec").keywords());
+        assertEquals(List.of("@0=path", "@1='w'"), call(f, "open").keywords());
+        assertEquals(List.of("@0=str"), call(f, "eval").keywords());
     }
 
     @Test

@@ -60,7 +60,11 @@ class ScriptAnalyzerTest {
         CodeCall exec = call(f, "child_process.exec");
         assertFalse(exec.argsConstant());
         assertEquals("", exec.firstArg());
-        assertEquals(List.of("shell=true", "timeout=5"), exec.keywords());
+        assertEquals(List.of("shell=true", "timeout=5", "@0=String", "@1={ shell: true, timeout: 5 }"),
+                exec.keywords());
+        assertEquals(List.of("@0=code"), call(f, "globalThis.eval").keywords());
+        CodeFacts decoded = js("eval(Buffer.from(payload, 'base64').toString());\n");
+        assertEquals(List.of("@0=Buffer.from().toString()"), call(decoded, "eval").keywords());
         CodeCall fn = call(f, "Function");
         assertTrue(fn.argsConstant());
         assertEquals("return this", fn.firstArg());
