@@ -38,7 +38,8 @@ final class RescoreComparison {
         TargetDiff d = diff(before, after).targets().get(0);
         return switch (format) {
             case JSON -> json(before, after);
-            case MARKDOWN -> "> " + headline(before, after) + steps(d, "> ") + "\n\n" + ReportWriters.render(after, format);
+            case MARKDOWN -> "> " + markdown(headline(before, after) + steps(d, "> ")) + "\n\n"
+                    + ReportWriters.render(after, format);
             default -> headline(before, after) + steps(d, "") + "\n\n" + ReportWriters.render(after, format);
         };
     }
@@ -60,6 +61,35 @@ final class RescoreComparison {
                     .append(Messages.oneLine(m.causes().isEmpty() ? m.label() : m.causes().get(0).detail()));
         }
         return b.toString();
+    }
+
+    /**
+     * Report strings (formula names come from the report file) made inert for Markdown: every character that could
+     * open emphasis, code, a link, HTML or a table cell is escaped. Line breaks and the quote markers are kept.
+     */
+    static String markdown(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        for (String line : text.split("\n", -1)) {
+            if (out.length() > 0) {
+                out.append('\n');
+            }
+            String body = line;
+            if (line.startsWith("> ")) {
+                out.append("> ");
+                body = line.substring(2);
+            }
+            for (int i = 0; i < body.length(); i++) {
+                char c = body.charAt(i);
+                switch (c) {
+                    case '<' -> out.append("&lt;");
+                    case '>' -> out.append("&gt;");
+                    case '&' -> out.append("&amp;");
+                    case '\\', '`', '*', '_', '[', ']', '|', '~', '#' -> out.append('\\').append(c);
+                    default -> out.append(c);
+                }
+            }
+        }
+        return out.toString().replace("://", "\\:\\/\\/");
     }
 
     private static String json(Report before, Report after) {

@@ -199,6 +199,22 @@ class DiffCommandTest {
     }
 
     @Test
+    void rescoreInMarkdownQuotesTheComparisonAndDefusesReportText() throws Exception {
+        Path report = dir.resolve("report.json");
+        assertEquals(ExitCode.OK, Cli.run("scan", WORKED.toString(), "--pack", "skilltotal@1.1.0", "--format", "json",
+                "-o", report.toString()).code());
+        String evil = Files.readString(report).replace("\"formula\": \"skilltotal\"",
+                "\"formula\": \"x<img src=1>[a](https://e.invalid)\"");
+        Files.writeString(report, evil, StandardCharsets.UTF_8);
+        Cli.Result md = Cli.run("rescore", report.toString(), "--formula", "skilltotal@1", "--format", "markdown");
+        assertEquals(ExitCode.OK, md.code(), md.err());
+        String first = md.out().lines().findFirst().orElse("");
+        assertTrue(first.startsWith("> Rescored: x&lt;img src=1&gt;\\[a\\](https\\:\\/\\/e.invalid)@1 -&gt; skilltotal@1"), first);
+        assertFalse(md.out().contains("<img"), md.out());
+        assertTrue(md.out().contains("\n# Assay report"), md.out());
+    }
+
+    @Test
     void usageMistakesAreOneLine() throws Exception {
         UsageErrorsTest.assertOneLineError(Cli.run("diff", "only-one.json"), "two reports");
         UsageErrorsTest.assertOneLineError(Cli.run("diff", "--pack", "skilltotal@1.1.0", "--pack", "skilltotal@1.1.0",
