@@ -35,9 +35,9 @@ import picocli.CommandLine.TypeConversionException;
         description = {
             "Compare scores across rule-pack and formula versions, or compare two saved reports.",
             "",
-            "  assay diff --pack ID@V1 --pack ID@V2 TARGET...     two pack versions over the same targets",
-            "  assay diff --formula ID@1 --formula ID@2 TARGET... two formula versions",
-            "  assay diff OLD.json NEW.json                       two reports written with --format json",
+            "  assay diff --pack A --pack B TARGET...       two pack versions",
+            "  assay diff --formula X --formula Y TARGET... two formula versions",
+            "  assay diff OLD.json NEW.json                 two saved JSON reports",
             "",
             "Each target is read once and the same facts are scored by both sides, so what differs is the doing of "
                     + "the pack or the formula. Every finding added, removed or changed is attributed to its rule; the "
@@ -48,7 +48,8 @@ import picocli.CommandLine.TypeConversionException;
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0  the diff was written",
-            "  1  bad input or usage, or a target could not be scanned (its entry says why; the others are compared)"
+            "  1  bad input or usage, or a target could not be scanned (the others are",
+            "     still compared; the target's entry in the diff says why)"
         })
 final class DiffCommand implements Callable<Integer> {
 

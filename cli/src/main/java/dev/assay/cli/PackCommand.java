@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0  done; lint found nothing, every test passed",
-            "  1  bad input or usage, lint problems or failed tests; each problem is a file:line line"
+            "  1  bad input or usage, lint problems or failed tests (one file:line line",
+            "     each on standard output)"
         })
 final class PackCommand implements Callable<Integer> {
 

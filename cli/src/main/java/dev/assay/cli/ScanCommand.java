@@ -36,8 +36,10 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0  the report was written and no gate tripped",
-            "  1  bad input or usage, or (several targets) a target could not be scanned; stderr says which",
-            "  2  the reports were written and a --fail-on or --fail-under gate tripped (and no target failed)"
+            "  1  bad input or usage, or (several targets) a target could not be scanned;",
+            "     one line on stderr says what",
+            "  2  the report was written and a --fail-on or --fail-under gate tripped",
+            "     (several targets: in some report, and no target failed)"
         })
 final class ScanCommand implements Callable<Integer> {
 
