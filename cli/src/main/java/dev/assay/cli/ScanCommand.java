@@ -2,6 +2,8 @@ package dev.assay.cli;
 
 import dev.assay.engine.ScanException;
 import dev.assay.engine.Scanner;
+import dev.assay.engine.ScorerSelector;
+import dev.assay.engine.spi.Limits;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.pack.PackException;
 import dev.assay.engine.report.ReportFormat;
@@ -62,8 +64,9 @@ final class ScanCommand implements Callable<Integer> {
     String outputDir;
 
     @Option(names = "--scorer", paramLabel = "ID",
-            description = "Score with the newest shipped rule pack of this scorer (default: " + Defaults.SCORER
-                    + ", unless --pack is given).")
+            description = "Score with the newest shipped rule pack of this scorer (default, unless --pack is given: "
+                    + "chosen from the first target, agent-security-score for agent installations, skilltotal for "
+                    + "components).")
     String scorer;
 
     @Option(names = "--pack", paramLabel = "ID@VERSION|PATH",
@@ -91,7 +94,7 @@ final class ScanCommand implements Callable<Integer> {
         }
         Path path = targetPath(targets.get(0));
         output.check();
-        Scanner scanner = buildScanner();
+        Scanner scanner = buildScanner(path);
         Report report;
         try {
             report = scanner.scan(path);
@@ -119,9 +122,17 @@ final class ScanCommand implements Callable<Integer> {
         }
         Path dir = outputDir == null ? null : BatchScan.prepareOutputDir(outputDir);
         List<Path> paths = BatchScan.paths(targets);
-        Scanner scanner = buildScanner();
+        Scanner scanner = buildScanner(paths.get(0));
         return new BatchScan(scanner, output.format, dir, gates, spec.commandLine().getOut(),
                 spec.commandLine().getErr()).run(paths, n);
+    }
+
+    private static String chooseScorer(Path target) throws UserError {
+        try {
+            return ScorerSelector.shipped().select(target, Limits.defaults()).scorer();
+        } catch (ScanException e) {
+            throw new UserError(e.getMessage(), e);
+        }
     }
 
     /** Checked before the rule pack loads, so that a mistyped path fails in milliseconds rather than after a second. */
@@ -138,9 +149,13 @@ final class ScanCommand implements Callable<Integer> {
         return path;
     }
 
-    private Scanner buildScanner() throws UserError {
+    /**
+     * Without --scorer and --pack, the scorer follows what the (first) target is: an agent installation gets the
+     * Agent Security Score, a component SkillTotal. The decision reads path names only (engine ScorerSelector).
+     */
+    private Scanner buildScanner(Path firstTarget) throws UserError {
         Scanner.Builder builder = Scanner.builder();
-        String scorerId = scorer != null ? scorer : pack == null ? Defaults.SCORER : null;
+        String scorerId = scorer != null ? scorer : pack == null ? chooseScorer(firstTarget) : null;
         if (scorerId != null) {
             builder.scorer(scorerId);
         }
