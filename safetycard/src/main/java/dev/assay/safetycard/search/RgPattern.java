@@ -1,0 +1,151 @@
+package dev.assay.safetycard.search;
+
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The compiled matcher of an {@link RgCommand}: patterns joined as ripgrep joins them ({@code -e a -e b} becomes
+ * {@code a|b}; {@code -F} escapes each), {@code -x} and {@code -w} wrappers as ripgrep builds them, smart case decided
+ * on the pattern's literals, and multi-line search only when {@code -U} is given and the pattern can match a line break
+ * (otherwise ripgrep searches line by line even with {@code -U}).
+ */
+final class RgPattern {
+    private final Pattern regex;
+    private final Pattern lineRegex;
+    private final boolean multiline;
+    private final boolean wordGroup;
+    private final boolean consuming;
+
+    private RgPattern(Pattern regex, boolean multiline, boolean wordGroup, boolean consuming) {
+        this.regex = regex;
+        this.lineRegex = regex;
+        this.multiline = multiline;
+        this.wordGroup = wordGroup;
+        this.consuming = consuming;
+    }
+
+    boolean multiline() {
+        return multiline;
+    }
+
+    static RgPattern compile(RgCommand cmd) throws SearchCommandException {
+        List<String> parts = new ArrayList<>();
+        for (String p : cmd.patterns()) {
+            parts.add(cmd.fixedStrings() ? RustRegex.escape(p) : p);
+        }
+        String joined = String.join("|", parts);
+        String core = joined;
+        boolean word = false;
+        String full;
+        if (cmd.lineRegexp()) {
+            core = "^(?:" + joined + ")$";
+            full = core;
+        } else if (cmd.wordRegexp()) {
+            word = true;
+            full = "(?:^|\\W)(" + core + ")(?:$|\\W)";
+        } else {
+            full = core;
+        }
+        RustRegex.Translation t = RustRegex.translate(full, cmd.multilineDotall(), word ? core : null);
+        boolean insensitive = switch (cmd.caseMode()) {
+            case INSENSITIVE -> true;
+            case SENSITIVE -> false;
+            case SMART -> t.anyLiteral() && !t.anyUppercase();
+        };
+        boolean multi = cmd.multiline() && t.canMatchNewline();
+        if (!cmd.multiline() && t.literalNewline()) {
+            throw SearchCommandException.invalid("rg rejects this regex: the literal '\\n' is not allowed in a regex"
+                    + " unless -U/--multiline is given");
+        }
+        if (multi && t.consumingBoundary() && cmd.outputMode() == RgCommand.OutputMode.COUNT) {
+            throw SearchCommandException.unsupported("-U with -c counts matches, which is not reproduced for a"
+                    + " pattern with \\b or \\B at its edge");
+        }
+        if (multi && cmd.maxCount() != RgCommand.NO_MAX_COUNT) {
+            throw SearchCommandException.unsupported("-U/--multiline together with -m/--max-count is not reproduced");
+        }
+        int flags = Pattern.MULTILINE | (insensitive ? Pattern.CASE_INSENSITIVE : 0)
+                | (multi && cmd.multilineDotall() ? Pattern.DOTALL : 0);
+        return new RgPattern(Pattern.compile(t.re2j(), flags), multi, word, t.consumingBoundary());
+    }
+
+    /** One matching line found in line-by-line mode: 0-based line index and the match's span within the line. */
+    record LineMatch(int line, int start, int end) {
+    }
+
+    /**
+     * Finds, for every line of {@code text} that has a match, the first match in that line. {@code lines} gives the
+     * start offset of each line. Stops early (returning what it has) when {@code stopAfter} lines are found.
+     */
+    List<LineMatch> matchLines(String text, LineIndex lines, long stopAfter) {
+        List<LineMatch> out = new ArrayList<>();
+        Matcher m = regex.matcher(text);
+        int len = text.length();
+        int pos = 0;
+        int lineCount = lines.count();
+        while (pos <= len && out.size() < stopAfter) {
+            if (!m.find(pos)) {
+                break;
+            }
+            int s = m.start();
+            int e = m.end();
+            int k = lines.lineOf(s);
+            if (k >= lineCount) {
+                break; // an empty match after the final line terminator is not a line
+            }
+            int lineStart = lines.start(k);
+            int lineEnd = lines.contentEnd(k);
+            if (e > lineEnd || s > lineEnd) {
+                // the leftmost match crossed into the next line; decide this line on its own text
+                Matcher single = lineRegex.matcher(text.substring(lineStart, lineEnd));
+                if (single.find()) {
+                    out.add(span(k, single, 0));
+                }
+            } else {
+                out.add(span(k, m, lineStart));
+            }
+            pos = lines.nextStart(k);
+        }
+        return out;
+    }
+
+    private LineMatch span(int line, Matcher m, int offset) {
+        if (wordGroup && m.start(1) >= 0) {
+            return new LineMatch(line, m.start(1) - offset, m.end(1) - offset);
+        }
+        return new LineMatch(line, m.start() - offset, m.end() - offset);
+    }
+
+    /** A match in multi-line mode: its span in the text. */
+    record Span(int start, int end) {
+    }
+
+    /** All matches of a multi-line search, in order, as ripgrep's searcher finds them. */
+    List<Span> matchSpans(String text, long limit) {
+        List<Span> out = new ArrayList<>();
+        Matcher m = regex.matcher(text);
+        int len = text.length();
+        int pos = 0;
+        boolean endsWithTerminator = len == 0 || text.charAt(len - 1) == '\n';
+        while (pos <= len && out.size() < limit && m.find(pos)) {
+            int s = wordGroup ? m.start(1) : m.start();
+            int e = wordGroup ? m.end(1) : m.end();
+            if (s == len && endsWithTerminator) {
+                break;
+            }
+            out.add(new Span(s, e));
+            int next;
+            if (e == s) {
+                next = e + 1;
+            } else if (consuming) {
+                next = Math.max(s + 1, e - 1);
+            } else {
+                next = e;
+            }
+            pos = Math.max(next, m.start() + 1);
+        }
+        return out;
+    }
+}
