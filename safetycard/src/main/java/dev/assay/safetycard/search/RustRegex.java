@@ -651,6 +651,10 @@ final class RustRegex {
                     }
                 }
                 int lo = classChar();
+                if (p.startsWith("--", i)) {
+                    throw SearchCommandException.unsupported("class set operation '--' inside [...] is not"
+                            + " reproduced (offset " + i + ")");
+                }
                 if (i + 1 < p.length() && p.charAt(i) == '-' && p.charAt(i + 1) != ']') {
                     i++;
                     int hi = classChar();
