@@ -122,19 +122,18 @@ final class RgPattern {
     record Span(int start, int end) {
     }
 
-    /** All matches of a multi-line search, in order, as ripgrep's searcher finds them. */
+    /**
+     * The matches of a multi-line search, in order, as ripgrep's searcher finds them: it searches while unsearched
+     * text remains, restarting at a match's end (one past an empty match).
+     */
     List<Span> matchSpans(String text, long limit) {
         List<Span> out = new ArrayList<>();
         Matcher m = regex.matcher(text);
         int len = text.length();
         int pos = 0;
-        boolean endsWithTerminator = len == 0 || text.charAt(len - 1) == '\n';
-        while (pos <= len && out.size() < limit && m.find(pos)) {
+        while (pos < len && out.size() < limit && m.find(pos)) {
             int s = wordGroup ? m.start(1) : m.start();
             int e = wordGroup ? m.end(1) : m.end();
-            if (s == len && endsWithTerminator) {
-                break;
-            }
             out.add(new Span(s, e));
             int next;
             if (e == s) {
@@ -147,5 +146,35 @@ final class RgPattern {
             pos = Math.max(next, m.start() + 1);
         }
         return out;
+    }
+
+    /**
+     * How many matches ripgrep's count finds in the line range {@code [from, to)} of a multi-line search: it iterates
+     * from {@code from} over the rest of the text, skipping an empty match right after a match, and counts the
+     * matches that start before {@code to}.
+     */
+    int countIn(String text, int from, int to) {
+        Matcher m = regex.matcher(text);
+        int lastEnd = from;
+        int lastMatch = -1;
+        int count = 0;
+        while (lastEnd <= text.length() && m.find(lastEnd)) {
+            int s = wordGroup ? m.start(1) : m.start();
+            int e = wordGroup ? m.end(1) : m.end();
+            if (s >= to) {
+                break;
+            }
+            if (s == e) {
+                lastEnd = e + 1;
+                if (e == lastMatch) {
+                    continue;
+                }
+            } else {
+                lastEnd = e;
+            }
+            lastMatch = e;
+            count++;
+        }
+        return count;
     }
 }

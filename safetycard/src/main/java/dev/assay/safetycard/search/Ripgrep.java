@@ -272,21 +272,27 @@ public final class Ripgrep {
                     k = lm.line();
                     selected = true;
                 }
-                if (selected && !limitReached) {
-                    matchCount++;
+                // Past the -m limit, a selected line inside the after-context is still printed as a match.
+                if (selected && (!limitReached || afterLeft > 0)) {
                     int from = Math.max(last + 1, k - before);
+                    if (k >= plan.detectLine()) {
+                        // After ripgrep has seen binary data in "convert" mode, the next line it would print stops
+                        // the search: a before-context line silently, the match itself after counting it.
+                        binarySeen = true;
+                        if (context && last >= 0 && from > last + 1 && !emit(CONTEXT_BREAK)) {
+                            return false;
+                        }
+                        if (from == k) {
+                            matchCount++;
+                        }
+                        break;
+                    }
+                    matchCount++;
                     for (int j = from; j < k; j++) {
                         if (!printLine(c, text, idx, j, '-', last)) {
                             return false;
                         }
                         last = j;
-                    }
-                    if (k >= plan.detectLine()) {
-                        // ripgrep stops at the first match after it has seen binary data
-                        if (from == k && needsBreak(k, last) && !emit(CONTEXT_BREAK)) {
-                            return false;
-                        }
-                        break;
                     }
                     if (!printLine(c, text, idx, k, ':', last)) {
                         return false;
@@ -294,12 +300,20 @@ public final class Ripgrep {
                     last = k;
                     kept.add(storedLine(k + 1, idx.content(text, k), lm == null ? 0 : lm.start(),
                             lm == null ? 0 : lm.end()));
-                    afterLeft = after;
-                    limitReached = matchCount >= max;
-                    if (limitReached && k < plan.detectLine()) {
-                        binarySeen = false; // -m stopped the search before ripgrep read the NUL
+                    if (limitReached) {
+                        afterLeft--;
+                    } else {
+                        afterLeft = after;
+                        limitReached = matchCount >= max;
+                        if (limitReached && k < plan.detectLine()) {
+                            binarySeen = false; // -m stopped the search before ripgrep read the NUL
+                        }
                     }
                 } else if (afterLeft > 0 && k > last) {
+                    if (k >= plan.detectLine()) {
+                        binarySeen = true;
+                        break;
+                    }
                     if (!printLine(c, text, idx, k, '-', last)) {
                         return false;
                     }
@@ -366,30 +380,34 @@ public final class Ripgrep {
             }
             long limit = mode == RgCommand.OutputMode.FILES_WITH_MATCHES ? 1 : Long.MAX_VALUE;
             List<RgPattern.Span> spans = pattern.matchSpans(text, limit);
-            if (mode == RgCommand.OutputMode.COUNT) {
-                if (!spans.isEmpty()) {
-                    return emit(withFilename ? c.display() + ":" + spans.size() : Integer.toString(spans.size()));
-                }
-                return true;
-            }
             if (mode == RgCommand.OutputMode.FILES_WITH_MATCHES) {
                 return spans.isEmpty() || emit(c.display());
             }
-            // merge the line ranges of consecutive matches, as ripgrep's multi-line searcher does
+            // merge the line ranges of matches that overlap or touch, as ripgrep's multi-line searcher does
             List<int[]> ranges = new ArrayList<>();
             for (RgPattern.Span s : spans) {
                 int first = idx.lineOf(s.start());
-                int endOffset = s.end() > s.start() && text.charAt(s.end() - 1) == '\n' ? s.end() - 1 : s.end();
-                int last = Math.min(idx.lineOf(Math.max(s.start(), endOffset)), idx.count() - 1);
                 if (first >= idx.count()) {
                     continue;
                 }
-                if (!ranges.isEmpty() && ranges.get(ranges.size() - 1)[1] >= first) {
+                int endOffset = s.end() > s.start() && text.charAt(s.end() - 1) == '\n' ? s.end() - 1 : s.end();
+                int last = Math.min(idx.lineOf(Math.max(s.start(), endOffset)), idx.count() - 1);
+                if (!ranges.isEmpty() && ranges.get(ranges.size() - 1)[1] + 1 >= first) {
                     int[] r = ranges.get(ranges.size() - 1);
                     r[1] = Math.max(r[1], last);
                 } else {
                     ranges.add(new int[] {first, last});
                 }
+            }
+            if (mode == RgCommand.OutputMode.COUNT) {
+                long count = 0;
+                for (int[] r : ranges) {
+                    count += pattern.countIn(text, idx.start(r[0]), Math.min(text.length(), idx.nextStart(r[1])));
+                }
+                if (count > 0) {
+                    return emit(withFilename ? c.display() + ":" + count : Long.toString(count));
+                }
+                return true;
             }
             List<FileMatches.MatchedLine> kept = new ArrayList<>();
             long matchCount = 0;

@@ -760,7 +760,10 @@ final class RustRegex {
             return isWordChar(l.cp()) ? W : N;
         } else if (n instanceof Dot) {
             return W | N;
-        } else if (n instanceof Assert || n instanceof FlagSet) {
+        } else if (n instanceof Assert a) {
+            // after "$" comes a line break or the end: both count as non-word characters for \b
+            return a.kind() == AssertKind.LINE_END || a.kind() == AssertKind.TEXT_END ? N : EMPTY;
+        } else if (n instanceof FlagSet) {
             return EMPTY;
         } else if (n instanceof ClassNode c) {
             return c.kinds();
@@ -780,7 +783,10 @@ final class RustRegex {
     }
 
     private static int last(Node n) {
-        if (n instanceof Group g) {
+        if (n instanceof Assert a) {
+            // before "^" comes a line break or the start: both count as non-word characters for \b
+            return a.kind() == AssertKind.LINE_START || a.kind() == AssertKind.TEXT_START ? N : EMPTY;
+        } else if (n instanceof Group g) {
             return last(g.child());
         } else if (n instanceof Repeat r) {
             return r.min() == 0 ? last(r.child()) | EMPTY : last(r.child());
@@ -826,8 +832,14 @@ final class RustRegex {
         return (kinds & EMPTY) != 0 ? (kinds & ~EMPTY) | outer : kinds;
     }
 
+    /**
+     * Whether ripgrep counts the pattern as able to match a line break, which makes {@code -U} search multi-line.
+     * Like ripgrep, line and text anchors count (they look at line breaks); word boundaries do not.
+     */
     private static boolean canMatchNewline(Node n) {
-        if (n instanceof Lit l) {
+        if (n instanceof Assert a) {
+            return a.kind() != AssertKind.WORD_BOUNDARY && a.kind() != AssertKind.NOT_WORD_BOUNDARY;
+        } else if (n instanceof Lit l) {
             return l.cp() == '\n';
         } else if (n instanceof Dot d) {
             return d.dotall();

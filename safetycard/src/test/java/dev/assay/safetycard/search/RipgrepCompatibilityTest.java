@@ -79,7 +79,9 @@ class RipgrepCompatibilityTest {
                 "-n -C1 foo src/ctx.txt", "-A1 foo src/ctx.txt", "-B2 -n foo src/ctx.txt src/app.py",
                 "-C1 -n foo src", "-m1 -A2 foo src/ctx.txt", "-m2 -c foo src", "-m1 -n foo src", "-v -c foo src/ctx.txt",
                 "-v -n foo src/ctx.txt", "-v -l foo src", "-C1 -B0 -n foo src/ctx.txt", "-A1 -C0 foo src/ctx.txt",
-                "-n -C2 foo src/bin.dat src/ctx.txt", "-n -A1 foo multi.txt src/ctx.txt",
+                "-n -C2 foo src/bin.dat src/ctx.txt", "-n -C1 foo src/ctx.txt src/bin.dat",
+                "-n -B1 x src/bin.dat src/ctx.txt --no-mmap", "-n -A3 foo src/ctx.txt src/bin.dat --no-mmap",
+                "-m1 -A3 -n foo src/ctx.txt", "-v -m2 -A1 -n foo src/ctx.txt", "-n -A1 foo multi.txt src/ctx.txt",
                 // multi-line
                 "-U -n 'foo\\nbar' multi.txt", "-U -c 'foo\\nbar|foo' multi.txt", "-U -c o multi.txt",
                 "-U -n 'bar\\nbaz' multi.txt", "-U -l 'foo\\s+bar'", "-U -n 'r\\s+b' multi.txt",
