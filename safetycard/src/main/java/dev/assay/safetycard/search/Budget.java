@@ -51,6 +51,32 @@ final class Budget {
         return ok();
     }
 
+    /** The first bytes of a file and the file's size. */
+    record Prefix(byte[] bytes, long size) {
+        boolean whole() {
+            return bytes.length >= size;
+        }
+    }
+
+    /** Reads at most {@code n} bytes from the start of a regular file, without following a symbolic link. */
+    Prefix readPrefix(Path file, int n) throws IOException {
+        try (SeekableByteChannel ch = Files.newByteChannel(file, Set.of(StandardOpenOption.READ,
+                LinkOption.NOFOLLOW_LINKS))) {
+            long size = ch.size();
+            ByteBuffer buf = ByteBuffer.allocate((int) Math.min(n, size));
+            while (buf.hasRemaining()) {
+                if (ch.read(buf) < 0) {
+                    break;
+                }
+            }
+            bytes += buf.position();
+            byte[] out = new byte[buf.position()];
+            buf.flip();
+            buf.get(out);
+            return new Prefix(out, size);
+        }
+    }
+
     /**
      * Reads a regular file without following a symbolic link at its last component, within the per-file and total
      * byte limits. Returns {@code null} (with the limit recorded) when a limit is exceeded.

@@ -13,12 +13,19 @@ final class Glob {
     /** Bound on a glob's length: globs come from commands and ignore files of hostile repositories. */
     static final int MAX_LENGTH = 4096;
 
+    /** Shapes that are matched without the regex engine: most ignore-file lines are one of these. */
+    private enum Shape { REGEX, EXACT, ANY_DEPTH_NAME, ANY_DEPTH_SUFFIX }
+
     private final String source;
     private final Pattern pattern;
+    private final Shape shape;
+    private final String literal;
 
-    private Glob(String source, Pattern pattern) {
+    private Glob(String source, Pattern pattern, Shape shape, String literal) {
         this.source = source;
         this.pattern = pattern;
+        this.shape = shape;
+        this.literal = literal;
     }
 
     String source() {
@@ -26,7 +33,26 @@ final class Glob {
     }
 
     boolean matches(String path) {
-        return pattern.matches(path);
+        switch (shape) {
+            case EXACT:
+                return path.equals(literal);
+            case ANY_DEPTH_NAME:
+                return path.equals(literal) || (path.endsWith(literal) && path.length() > literal.length()
+                        && path.charAt(path.length() - literal.length() - 1) == '/');
+            case ANY_DEPTH_SUFFIX:
+                return path.endsWith(literal) && path.indexOf('/', path.length() - literal.length()) < 0;
+            default:
+                return pattern.matches(path);
+        }
+    }
+
+    private static boolean plain(String s) {
+        for (int k = 0; k < s.length(); k++) {
+            if ("*?[]{}\\,".indexOf(s.charAt(k)) >= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -46,8 +72,23 @@ final class Glob {
         } else {
             new Translator(glob, literalSeparator, re).run();
         }
+        Shape shape = Shape.REGEX;
+        String literal = null;
+        if (!caseInsensitive) {
+            if (plain(glob)) {
+                shape = Shape.EXACT;
+                literal = glob;
+            } else if (glob.startsWith("**/") && plain(glob.substring(3)) && glob.indexOf('/', 3) < 0) {
+                shape = Shape.ANY_DEPTH_NAME;
+                literal = glob.substring(3);
+            } else if (glob.startsWith("**/*") && plain(glob.substring(4)) && glob.indexOf('/', 4) < 0
+                    && !glob.substring(4).isEmpty()) {
+                shape = Shape.ANY_DEPTH_SUFFIX;
+                literal = glob.substring(4);
+            }
+        }
         try {
-            return new Glob(glob, Pattern.compile(re.toString(), Pattern.DOTALL));
+            return new Glob(glob, Pattern.compile(re.toString(), Pattern.DOTALL), shape, literal);
         } catch (PatternSyntaxException e) {
             throw new IllegalArgumentException("glob '" + glob + "' cannot be compiled: " + e.getDescription(), e);
         }

@@ -17,13 +17,15 @@ final class RgPattern {
     private final boolean multiline;
     private final boolean wordGroup;
     private final boolean consuming;
+    private final List<String> literals;
 
-    private RgPattern(Pattern regex, boolean multiline, boolean wordGroup, boolean consuming) {
+    private RgPattern(Pattern regex, boolean multiline, boolean wordGroup, boolean consuming, List<String> literals) {
         this.regex = regex;
         this.lineRegex = regex;
         this.multiline = multiline;
         this.wordGroup = wordGroup;
         this.consuming = consuming;
+        this.literals = literals;
     }
 
     boolean multiline() {
@@ -68,7 +70,8 @@ final class RgPattern {
         }
         int flags = Pattern.MULTILINE | (insensitive ? Pattern.CASE_INSENSITIVE : 0)
                 | (multi && cmd.multilineDotall() ? Pattern.DOTALL : 0);
-        return new RgPattern(Pattern.compile(t.re2j(), flags), multi, word, t.consumingBoundary());
+        return new RgPattern(Pattern.compile(t.re2j(), flags), multi, word, t.consumingBoundary(),
+                cmd.invertMatch() ? null : t.requiredLiterals());
     }
 
     /** One matching line found in line-by-line mode: 0-based line index and the match's span within the line. */
@@ -76,10 +79,15 @@ final class RgPattern {
     }
 
     /**
-     * Finds, for every line of {@code text} that has a match, the first match in that line. {@code lines} gives the
-     * start offset of each line. Stops early (returning what it has) when {@code stopAfter} lines are found.
+     * Finds, for every line of the text that has a match, the first match in that line. Stops early (returning what
+     * it has) when {@code stopAfter} lines are found.
      */
-    List<LineMatch> matchLines(String text, LineIndex lines, long stopAfter) {
+    List<LineMatch> matchLines(PreparedText prepared, long stopAfter) {
+        String text = prepared.text();
+        LineIndex lines = prepared.lines();
+        if (literals != null) {
+            return matchCandidateLines(text, prepared.folded(), lines, stopAfter);
+        }
         List<LineMatch> out = new ArrayList<>();
         Matcher m = regex.matcher(text);
         int len = text.length();
@@ -107,6 +115,40 @@ final class RgPattern {
                 out.add(span(k, m, lineStart));
             }
             pos = lines.nextStart(k);
+        }
+        return out;
+    }
+
+    /** Line-by-line matching restricted to the lines that contain one of the required literals. */
+    private List<LineMatch> matchCandidateLines(String text, String folded, LineIndex lines, long stopAfter) {
+        java.util.BitSet candidates = new java.util.BitSet();
+        for (String lit : literals) {
+            int from = 0;
+            while (from <= folded.length()) {
+                int at = folded.indexOf(lit, from);
+                if (at < 0) {
+                    break;
+                }
+                int k = lines.lineOf(at);
+                if (k >= lines.count()) {
+                    break;
+                }
+                candidates.set(k);
+                from = lines.nextStart(k);
+            }
+        }
+        List<LineMatch> out = new ArrayList<>();
+        Matcher single = null;
+        for (int k = candidates.nextSetBit(0); k >= 0 && out.size() < stopAfter; k = candidates.nextSetBit(k + 1)) {
+            String line = text.substring(lines.start(k), lines.contentEnd(k));
+            if (single == null) {
+                single = lineRegex.matcher(line);
+            } else {
+                single.reset(line);
+            }
+            if (single.find()) {
+                out.add(span(k, single, 0));
+            }
         }
         return out;
     }

@@ -39,6 +39,12 @@ public final class Ripgrep {
     /** Runs a parsed command; {@code extraPaths} are appended to the command's own paths. */
     public static SearchOutcome run(Path repoRoot, RgCommand cmd, List<String> extraPaths, SearchLimits limits)
             throws SearchCommandException, IOException {
+        return run(repoRoot, cmd, extraPaths, limits, null);
+    }
+
+    /** As {@link #run(Path, RgCommand, List, SearchLimits)}, reusing prepared file text from {@code cache}. */
+    public static SearchOutcome run(Path repoRoot, RgCommand cmd, List<String> extraPaths, SearchLimits limits,
+            SearchCache cache) throws SearchCommandException, IOException {
         Path root = repoRoot.toRealPath();
         List<String> paths = new ArrayList<>(cmd.paths());
         paths.addAll(extraPaths);
@@ -50,7 +56,7 @@ public final class Ripgrep {
         cmd.iglobs().forEach(g -> insensitive.add(true));
         IgnoreRules overrides = IgnoreRules.overrides(globs, insensitive);
         RgPattern pattern = cmd.outputMode() == RgCommand.OutputMode.FILES ? null : RgPattern.compile(cmd);
-        Run run = new Run(root, cmd, pattern, limits, paths);
+        Run run = new Run(root, cmd, pattern, limits, paths, cache);
         RepoWalker walker = new RepoWalker(root, cmd, overrides, types, run.budget, run.errors);
         if (paths.isEmpty()) {
             walker.walk("./", true, run::search);
@@ -78,9 +84,11 @@ public final class Ripgrep {
         final boolean withFilename;
         final boolean mmap;
         final boolean context;
+        final SearchCache cache;
 
-        Run(Path root, RgCommand cmd, RgPattern pattern, SearchLimits limits, List<String> paths) {
+        Run(Path root, RgCommand cmd, RgPattern pattern, SearchLimits limits, List<String> paths, SearchCache cache) {
             this.root = root;
+            this.cache = cache;
             this.cmd = cmd;
             this.pattern = pattern;
             this.budget = new Budget(limits);
@@ -126,21 +134,62 @@ public final class Ripgrep {
             if (cmd.outputMode() == RgCommand.OutputMode.FILES) {
                 return emit(c.display());
             }
+            boolean detect = cmd.binaryMode() != RgCommand.BinaryMode.TEXT;
+            boolean convert = cmd.binaryMode() == RgCommand.BinaryMode.BINARY || c.explicit();
+            boolean slice = pattern.multiline() || mmap;
+            String mode = (detect ? "d" : "") + (convert ? "c" : "") + (slice ? "s" : "");
+            SearchCache.Entry cached = cache == null ? null : cache.get(c.repoPath(), mode);
+            if (cached != null) {
+                if (cached.skipped()) {
+                    return true;
+                }
+                FilePlan p = new FilePlan(cached.text(), cached.quit(), cached.binaryOffset(), cached.detectLine());
+                return pattern.multiline() ? searchMultiline(c, p) : searchLines(c, p);
+            }
             byte[] raw;
+            FilePlan plan;
             try {
-                raw = budget.read(c.file(), c.display(), budget.limits().maxFileBytes());
+                plan = null;
+                raw = null;
+                if (detect && !convert) {
+                    // A file found while walking is skipped at its first NUL: decide that from its start when possible.
+                    Budget.Prefix pre = budget.readPrefix(c.file(), 2 * BinaryScan.BUFFER);
+                    if (pre.whole()) {
+                        raw = pre.bytes();
+                    } else {
+                        Decoded dp = decode(pre.bytes());
+                        BinaryScan.Result r = slice ? BinaryScan.slice(dp.data())
+                                : BinaryScan.reader(dp.data(), dp.peekFirst(), false);
+                        if (r.binary()) {
+                            if (slice || r.searchedEnd() == 0) {
+                                if (cache != null) {
+                                    cache.put(c.repoPath(), mode, new SearchCache.Entry(null, false, -1, 0, true));
+                                }
+                                return true;
+                            }
+                            plan = new FilePlan(new PreparedText(utf8(dp.data(), r.searchedEnd())), true,
+                                    r.nulOffset(), Integer.MAX_VALUE);
+                        }
+                    }
+                }
+                if (plan == null && raw == null) {
+                    raw = budget.read(c.file(), c.display(), budget.limits().maxFileBytes());
+                    if (raw == null) {
+                        return false;
+                    }
+                }
             } catch (IOException e) {
                 errors.add(c.display() + ": " + e.getClass().getSimpleName() + " while reading");
                 return true;
             }
-            if (raw == null) {
-                return false;
+            if (plan == null) {
+                plan = plan(decode(raw), detect, convert, slice);
             }
-            Decoded d = decode(raw);
-            boolean detect = cmd.binaryMode() != RgCommand.BinaryMode.TEXT;
-            boolean convert = cmd.binaryMode() == RgCommand.BinaryMode.BINARY || c.explicit();
-            boolean slice = pattern.multiline() || mmap;
-            FilePlan plan = plan(d, detect, convert, slice);
+            if (cache != null) {
+                cache.put(c.repoPath(), mode, plan == null ? new SearchCache.Entry(null, false, -1, 0, true)
+                        : new SearchCache.Entry(plan.text(), plan.quit(), plan.binaryOffset(), plan.detectLine(),
+                                false));
+            }
             if (plan == null) {
                 return true; // binary file skipped before anything was searched
             }
@@ -151,30 +200,31 @@ public final class Ripgrep {
         }
 
         /** What to search in one file after binary detection. */
-        private record FilePlan(String text, boolean quit, long binaryOffset, int detectLine) {
+        private record FilePlan(PreparedText text, boolean quit, long binaryOffset, int detectLine) {
         }
 
         private FilePlan plan(Decoded d, boolean detect, boolean convert, boolean slice) {
             byte[] data = d.data();
             if (!detect) {
-                return new FilePlan(utf8(data, data.length), false, -1, Integer.MAX_VALUE);
+                return new FilePlan(new PreparedText(utf8(data, data.length)), false, -1, Integer.MAX_VALUE);
             }
             if (slice) {
                 BinaryScan.Result r = BinaryScan.slice(data);
                 if (!r.binary()) {
-                    return new FilePlan(utf8(data, data.length), false, -1, Integer.MAX_VALUE);
+                    return new FilePlan(new PreparedText(utf8(data, data.length)), false, -1, Integer.MAX_VALUE);
                 }
                 if (!convert) {
                     return null;
                 }
-                return new FilePlan(utf8(data, data.length), false, r.nulOffset(), 0);
+                return new FilePlan(new PreparedText(utf8(data, data.length)), false, r.nulOffset(), 0);
             }
             BinaryScan.Result r = BinaryScan.reader(data, d.peekFirst(), convert);
             if (!r.binary()) {
-                return new FilePlan(utf8(data, data.length), false, -1, Integer.MAX_VALUE);
+                return new FilePlan(new PreparedText(utf8(data, data.length)), false, -1, Integer.MAX_VALUE);
             }
             if (!convert) {
-                return new FilePlan(utf8(data, r.searchedEnd()), true, r.nulOffset(), Integer.MAX_VALUE);
+                return new FilePlan(new PreparedText(utf8(data, r.searchedEnd())), true, r.nulOffset(),
+                        Integer.MAX_VALUE);
             }
             byte[] converted = data.clone();
             int linesBefore = 0;
@@ -186,12 +236,13 @@ public final class Ripgrep {
                     linesBefore++;
                 }
             }
-            return new FilePlan(utf8(converted, converted.length), false, r.nulOffset(), linesBefore);
+            return new FilePlan(new PreparedText(utf8(converted, converted.length)), false, r.nulOffset(),
+                    linesBefore);
         }
 
         private boolean searchLines(RepoWalker.Candidate c, FilePlan plan) {
-            String text = plan.text();
-            LineIndex idx = new LineIndex(text);
+            String text = plan.text().text();
+            LineIndex idx = plan.text().lines();
             RgCommand.OutputMode mode = cmd.outputMode();
             long max = cmd.maxCount();
             boolean quitBinary = plan.quit() && plan.binaryOffset() >= 0;
@@ -200,11 +251,11 @@ public final class Ripgrep {
             }
             List<RgPattern.LineMatch> matches;
             if (cmd.invertMatch()) {
-                matches = pattern.matchLines(text, idx, Long.MAX_VALUE);
+                matches = pattern.matchLines(plan.text(), Long.MAX_VALUE);
             } else {
                 long need = mode == RgCommand.OutputMode.FILES_WITH_MATCHES ? 1
                         : plan.detectLine() != Integer.MAX_VALUE || context ? Long.MAX_VALUE : max;
-                matches = pattern.matchLines(text, idx, need);
+                matches = pattern.matchLines(plan.text(), need);
             }
             int lineCount = idx.count();
             boolean[] matched = null;
@@ -372,8 +423,8 @@ public final class Ripgrep {
         }
 
         private boolean searchMultiline(RepoWalker.Candidate c, FilePlan plan) {
-            String text = plan.text();
-            LineIndex idx = new LineIndex(text);
+            String text = plan.text().text();
+            LineIndex idx = plan.text().lines();
             RgCommand.OutputMode mode = cmd.outputMode();
             if (mode == RgCommand.OutputMode.QUIET) {
                 return true;

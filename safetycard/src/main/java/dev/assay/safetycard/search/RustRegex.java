@@ -35,7 +35,7 @@ final class RustRegex {
 
     /** The result of a translation. */
     record Translation(String re2j, boolean anyLiteral, boolean anyUppercase, boolean canMatchNewline,
-            boolean consumingBoundary, boolean literalNewline) {
+            boolean consumingBoundary, boolean literalNewline, List<String> requiredLiterals) {
     }
 
     private RustRegex() {
@@ -80,7 +80,7 @@ final class RustRegex {
             throw SearchCommandException.unsupported("the regex cannot be reproduced: " + e.getDescription());
         }
         return new Translation(re, parser.anyLiteral, parser.anyUppercase, newline, emitter.consuming,
-                parser.literalNewline);
+                parser.literalNewline, requiredLiterals(root));
     }
 
     // ---------------------------------------------------------------- AST
@@ -857,6 +857,119 @@ final class RustRegex {
         return false;
     }
 
+    /**
+     * Literals of which every match contains at least one (folded with {@link #fold}), or {@code null} when the
+     * pattern guarantees none long enough to be worth looking for. Used to skip text that cannot match.
+     */
+    static List<String> requiredLiterals(Node root) {
+        List<String> req = required(root);
+        if (req == null || req.isEmpty() || req.size() > 64) {
+            return null;
+        }
+        List<String> folded = new ArrayList<>();
+        for (String r : req) {
+            if (r.length() < 3) {
+                return null;
+            }
+            folded.add(fold(r));
+        }
+        return List.copyOf(folded);
+    }
+
+    private static List<String> required(Node n) {
+        if (n instanceof Lit l) {
+            return List.of(new String(Character.toChars(l.cp())));
+        } else if (n instanceof Group g) {
+            return required(g.child());
+        } else if (n instanceof Repeat r) {
+            return r.min() >= 1 ? required(r.child()) : null;
+        } else if (n instanceof Alt a) {
+            List<String> all = new ArrayList<>();
+            for (Node b : a.branches()) {
+                List<String> req = required(b);
+                if (req == null) {
+                    return null;
+                }
+                all.addAll(req);
+            }
+            return all;
+        } else if (n instanceof Concat c) {
+            List<String> best = null;
+            StringBuilder run = new StringBuilder();
+            for (Node item : c.items()) {
+                if (item instanceof Lit l) {
+                    run.appendCodePoint(l.cp());
+                    continue;
+                }
+                best = better(best, run.length() > 0 ? List.of(run.toString()) : null);
+                run.setLength(0);
+                best = better(best, required(item));
+            }
+            return better(best, run.length() > 0 ? List.of(run.toString()) : null);
+        }
+        return null;
+    }
+
+    private static List<String> better(List<String> a, List<String> b) {
+        if (a == null) {
+            return b;
+        }
+        if (b == null) {
+            return a;
+        }
+        int ma = a.stream().mapToInt(String::length).min().orElse(0);
+        int mb = b.stream().mapToInt(String::length).min().orElse(0);
+        return mb > ma || (mb == ma && b.size() < a.size()) ? b : a;
+    }
+
+    /**
+     * Case-folds text one code point at a time (upper then lower case), so that every pair of characters Rust's
+     * case-insensitive matching treats as equal folds to the same character. The result always has the input's
+     * length: a character whose fold would change length is kept as it is (it then only matches itself).
+     */
+    static String fold(String s) {
+        char[] out = null;
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            char f;
+            if (c < 0x80) {
+                f = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
+            } else if (Character.isSurrogate(c)) {
+                int cp = s.codePointAt(i);
+                int fc = Character.toLowerCase(Character.toUpperCase(cp));
+                if (fc == cp || Character.charCount(fc) != Character.charCount(cp)) {
+                    if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                        if (out != null) {
+                            out[i] = c;
+                            out[i + 1] = s.charAt(i + 1);
+                        }
+                        i++;
+                    } else if (out != null) {
+                        out[i] = c;
+                    }
+                    continue;
+                }
+                if (out == null) {
+                    out = s.toCharArray();
+                }
+                Character.toChars(fc, out, i);
+                i++;
+                continue;
+            } else {
+                int fc = Character.toLowerCase(Character.toUpperCase((int) c));
+                f = fc <= 0xFFFF ? (char) fc : c;
+            }
+            if (f != c && out == null) {
+                out = s.toCharArray();
+            }
+            if (out != null) {
+                out[i] = f;
+            }
+        }
+        return out == null ? s : new String(out);
+    }
+
     // ---------------------------------------------------------------- emission
 
     /** Where a node sits: kinds of the characters just before and after it, and whether it starts/ends the match. */
@@ -897,7 +1010,22 @@ final class RustRegex {
                     int right = resolve(firstOf(items, k + 1), ctx.right());
                     boolean atStart = ctx.atStart() && onlyAnchorsOrFlags(items, 0, k, true);
                     boolean atEnd = ctx.atEnd() && onlyAnchorsOrFlags(items, k + 1, items.size(), false);
-                    emit(items.get(k), new Ctx(left, right, atStart, atEnd), out);
+                    Node item = items.get(k);
+                    if (isUnicodeBoundary(item) && boundary((Assert) item, left, right, atStart, atEnd) == null
+                            && k + 1 < items.size() && branches(items.get(k + 1)) != null) {
+                        k = distribute(items, k, ctx, out);
+                        continue;
+                    }
+                    if (branches(item) != null && k + 1 < items.size() && isUnicodeBoundary(items.get(k + 1))) {
+                        int l2 = resolve(lastOf(items, k + 1), ctx.left());
+                        int r2 = resolve(firstOf(items, k + 2), ctx.right());
+                        boolean end2 = ctx.atEnd() && onlyAnchorsOrFlags(items, k + 2, items.size(), false);
+                        if (boundary((Assert) items.get(k + 1), l2, r2, false, end2) == null) {
+                            k = distribute(items, k, ctx, out);
+                            continue;
+                        }
+                    }
+                    emit(item, new Ctx(left, right, atStart, atEnd), out);
                 }
             } else {
                 List<Node> branches = ((Alt) n).branches();
@@ -908,6 +1036,71 @@ final class RustRegex {
                     emit(branches.get(k), ctx, out);
                 }
             }
+        }
+
+        private static boolean isUnicodeBoundary(Node n) {
+            return n instanceof Assert a && a.unicode()
+                    && (a.kind() == AssertKind.WORD_BOUNDARY || a.kind() == AssertKind.NOT_WORD_BOUNDARY);
+        }
+
+        /** The alternatives of a group around an alternation, else {@code null}. */
+        private static List<Node> branches(Node n) {
+            return n instanceof Group g && g.child() instanceof Alt a ? a.branches() : null;
+        }
+
+        /**
+         * Emits an optional word boundary, an alternation group and an optional word boundary ({@code \b(a|-b)\b})
+         * with the boundaries moved into each branch, where each one has a single known neighbour kind. Returns the
+         * index of the last item consumed.
+         */
+        private int distribute(List<Node> items, int k, Ctx ctx, StringBuilder out) throws SearchCommandException {
+            int at = k;
+            Assert before = null;
+            if (isUnicodeBoundary(items.get(at))) {
+                before = (Assert) items.get(at);
+                at++;
+            }
+            int groupIndex = at;
+            Group group = (Group) items.get(groupIndex);
+            Assert after = null;
+            if (groupIndex + 1 < items.size() && isUnicodeBoundary(items.get(groupIndex + 1))) {
+                after = (Assert) items.get(groupIndex + 1);
+            }
+            int lastIndex = after != null ? groupIndex + 1 : groupIndex;
+            int outerLeft = resolve(lastOf(items, k), ctx.left());
+            int outerRight = resolve(firstOf(items, lastIndex + 1), ctx.right());
+            boolean atStart = ctx.atStart() && onlyAnchorsOrFlags(items, 0, k, true);
+            boolean atEnd = ctx.atEnd() && onlyAnchorsOrFlags(items, lastIndex + 1, items.size(), false);
+            String open = group.open().startsWith("(?P<") ? "(" : group.open();
+            out.append("(?:");
+            List<Node> alts = ((Alt) group.child()).branches();
+            for (int b = 0; b < alts.size(); b++) {
+                Node branch = alts.get(b);
+                if (b > 0) {
+                    out.append('|');
+                }
+                int branchFirst = resolve(first(branch), outerRight);
+                int branchLast = resolve(last(branch), outerLeft);
+                if (before != null) {
+                    String rewrite = boundary(before, outerLeft, branchFirst, atStart, false);
+                    if (rewrite == null) {
+                        throw unresolvable(before);
+                    }
+                    out.append(rewrite);
+                }
+                out.append(open);
+                emit(branch, new Ctx(outerLeft, outerRight, before == null && atStart, after == null && atEnd), out);
+                out.append(')');
+                if (after != null) {
+                    String rewrite = boundary(after, branchLast, outerRight, false, atEnd);
+                    if (rewrite == null) {
+                        throw unresolvable(after);
+                    }
+                    out.append(rewrite);
+                }
+            }
+            out.append(')');
+            return lastIndex;
         }
 
         private static boolean onlyAnchorsOrFlags(List<Node> items, int from, int to, boolean leading) {
@@ -938,32 +1131,47 @@ final class RustRegex {
                 default:
                     break;
             }
-            boolean boundary = a.kind() == AssertKind.WORD_BOUNDARY;
-            if (!a.unicode()) {
-                return boundary ? "\\b" : "\\B";
+            String rewrite = boundary(a, ctx.left(), ctx.right(), ctx.atStart(), ctx.atEnd());
+            if (rewrite == null) {
+                throw unresolvable(a);
             }
-            int l = ctx.left();
-            int r = ctx.right();
+            return rewrite;
+        }
+
+        private static SearchCommandException unresolvable(Assert a) {
+            return SearchCommandException.unsupported("'" + (a.kind() == AssertKind.WORD_BOUNDARY ? "\\b" : "\\B")
+                    + "' next to something that can be either a word or a non-word character cannot be reproduced"
+                    + " exactly with Unicode word characters; put it next to a literal character");
+        }
+
+        /**
+         * An RE2/J rendering of a word-boundary assertion given the kinds of its neighbours, or {@code null} when it
+         * cannot be rendered exactly. Known neighbours decide it statically; at the very start (or end) of the match
+         * the outside character is consumed instead of looked at, which is exact for deciding which lines match.
+         */
+        private String boundary(Assert a, int l, int r, boolean atStart, boolean atEnd) {
+            boolean isBoundary = a.kind() == AssertKind.WORD_BOUNDARY;
+            if (!a.unicode()) {
+                return isBoundary ? "\\b" : "\\B";
+            }
             boolean lKnown = l == W || l == N;
             boolean rKnown = r == W || r == N;
             if (lKnown && rKnown) {
-                boolean holds = (l != r) == boundary;
+                boolean holds = (l != r) == isBoundary;
                 return holds ? "" : NEVER;
             }
-            if (l == OUT && ctx.atStart() && rKnown) {
+            if (l == OUT && atStart && rKnown) {
                 consuming = true;
                 // at a boundary the character before differs in kind from the one after; otherwise it is the same
-                boolean beforeIsWord = (r == N) == boundary;
+                boolean beforeIsWord = (r == N) == isBoundary;
                 return beforeIsWord ? WORD_CLASS : "(?:^|" + NON_WORD_NO_LF + ")";
             }
-            if (r == OUT && ctx.atEnd() && lKnown) {
+            if (r == OUT && atEnd && lKnown) {
                 consuming = true;
-                boolean afterIsWord = (l == N) == boundary;
+                boolean afterIsWord = (l == N) == isBoundary;
                 return afterIsWord ? WORD_CLASS : "(?:$|" + NON_WORD_NO_LF + ")";
             }
-            throw SearchCommandException.unsupported("'" + (boundary ? "\\b" : "\\B")
-                    + "' next to something that can be either a word or a non-word character cannot be reproduced"
-                    + " exactly with Unicode word characters; put it next to a literal character");
+            return null;
         }
     }
 

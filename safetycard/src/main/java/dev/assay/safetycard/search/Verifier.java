@@ -2,11 +2,7 @@ package dev.assay.safetycard.search;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -135,41 +131,15 @@ public final class Verifier {
     }
 
     private static Cited load(Path root, String file) {
-        RepoWalker.Resolved r = RepoWalker.normalise(file);
-        if (r.error() != null) {
-            return new Cited(null, ItemStatus.INVALID, "file " + r.error());
-        }
-        if (r.repoPath().isEmpty()) {
-            return new Cited(null, ItemStatus.INVALID, "file '" + file + "' names the repository root, not a file");
-        }
-        Path p = root;
         try {
-            for (String part : r.repoPath().split("/")) {
-                p = p.resolve(part);
-                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                if (a.isSymbolicLink()) {
-                    return new Cited(null, ItemStatus.INVALID, "file '" + file + "' passes through a symbolic link;"
-                            + " cite the file it points to");
-                }
-            }
-            BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            if (!a.isRegularFile()) {
-                return new Cited(null, ItemStatus.INVALID, "'" + file + "' is not a regular file");
-            }
-            if (a.size() > MAX_CITED_FILE_BYTES) {
-                return new Cited(null, ItemStatus.INCOMPLETE, "'" + file + "' is larger than " + MAX_CITED_FILE_BYTES
-                        + " bytes; not read");
-            }
-            byte[] bytes = new Budget(SearchLimits.defaults()).read(p, file, MAX_CITED_FILE_BYTES);
-            if (bytes == null) {
-                return new Cited(null, ItemStatus.INCOMPLETE, "'" + file + "' could not be read within limits");
-            }
-            return new Cited(lines(bytes), null, null);
-        } catch (NoSuchFileException e) {
-            return new Cited(null, ItemStatus.MISMATCH, "file '" + file + "' does not exist in the repository");
-        } catch (IOException e) {
-            return new Cited(null, ItemStatus.INCOMPLETE, "file '" + file + "' cannot be read ("
-                    + e.getClass().getSimpleName() + ")");
+            return new Cited(RepoFiles.readLines(root, file, MAX_CITED_FILE_BYTES), null, null);
+        } catch (RepoFiles.Unreadable e) {
+            ItemStatus status = switch (e.kind()) {
+                case MISSING -> ItemStatus.MISMATCH;
+                case REFUSED -> ItemStatus.INVALID;
+                case NOT_READ -> ItemStatus.INCOMPLETE;
+            };
+            return new Cited(null, status, e.getMessage());
         }
     }
 

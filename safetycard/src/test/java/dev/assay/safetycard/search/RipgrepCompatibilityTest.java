@@ -50,6 +50,8 @@ class RipgrepCompatibilityTest {
                 "-n 'trust_remote_code\\s*=\\s*True' src", "-n '\\beval\\(' src", "-n '\\bfoo\\b' src",
                 "-n 'caf\\b' src/app.py", "-n '\\bnaïve' src/app.py", "-n 'foo\\b' src/uni.txt",
                 "-n '\\Bfoo' src", "-n 'oo\\B' src/app.py", "-n '\\b(eval|exec)\\(' src", "-n '(foo|bar)\\b' multi.txt",
+                "-n '\\b(?:eval|\\.exec|-foo)\\b' src", "-n '\\b(os\\.system|exec)\\(' src", "-n -i '(foo|-)\\b' src/app.py",
+                "-n '\\B(?:oo|-b)' src/app.py", "-n 'x\\b(?:=|_)' src/app.py",
                 "-n '[[:upper:]]{3}' src", "-n '^\\s*$' src/app.py", "-c '\\d' src", "-n '\\w+\\s\\w+' src/uni.txt",
                 "-n '\\p{Greek}+' src/uni.txt", "-n '\\p{Lu}{2}' src/uni.txt", "-n '[^\\x00-\\x7F]' src/app.py",
                 "-n 'x\\x{A0}foo' src/uni.txt", "-n '\\s' src/uni.txt", "-n 'a**' src/ctx.txt", "-n 'o{2}' src",

@@ -57,7 +57,7 @@ class RipgrepDifferentialProperties {
     @Provide
     Arbitrary<String> patterns() {
         Arbitrary<String> atom = Arbitraries.of("a", "b", "A", "é", "É", "ß", "x", "1", "\\w", "\\W", "\\s", "\\S",
-                "\\d", ".", "[ab]", "[^a]", "[a-cé]", "\\.", "\\(", "(a|b)", "(?:ab|x)", "\\p{Greek}", "[[:alpha:]]",
+                "\\d", ".", "[ab]", "[^a]", "[a-cé]", "\\.", "\\(", "(a|b)", "(?:ab|x)", "(a|-)", "(?:-|é|\\.)", "\\p{Greek}", "[[:alpha:]]",
                 "σ", "Σ", "_", "-");
         Arbitrary<String> quantified = Combinators.combine(atom, Arbitraries.of("", "", "", "*", "+", "?", "{2}",
                 "{1,2}", "*?")).as((a, q) -> a + q);
