@@ -8,7 +8,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -50,9 +49,7 @@ public final class FileTypes {
             }
             JsonNode root = new ObjectMapper(new YAMLFactory()).readTree(in);
             Map<String, List<String>> map = new TreeMap<>();
-            Iterator<Map.Entry<String, JsonNode>> fields = root.path("types").fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> e = fields.next();
+            for (Map.Entry<String, JsonNode> e : root.path("types").properties()) {
                 List<String> globs = new ArrayList<>();
                 e.getValue().forEach(g -> globs.add(g.asText()));
                 map.put(e.getKey(), List.copyOf(globs));

@@ -23,6 +23,8 @@ public final class Verifier {
     /** Bound on a cited file's size; citations point at source files. */
     public static final long MAX_CITED_FILE_BYTES = 32L << 20;
     private static final int SAMPLE_LINES = 3;
+    /** Characters of prepared file text shared by the searches of one verification. */
+    private static final long CACHE_CHARS = 256L << 20;
 
     private final SearchLimits limits;
 
@@ -51,12 +53,13 @@ public final class Verifier {
         }
         HeadCheck head = head(root, pinnedCommit);
         Map<String, Cited> cache = new LinkedHashMap<>();
+        SearchCache texts = new SearchCache(CACHE_CHARS);
         List<ItemResult> results = new ArrayList<>();
         for (EvidenceRef item : items) {
             if (item instanceof EvidenceRef.Citation c) {
                 results.add(citation(root, c, cache));
             } else {
-                results.add(search(root, (EvidenceRef.Search) item));
+                results.add(search(root, (EvidenceRef.Search) item, texts));
             }
         }
         return new VerificationReport(head, results);
@@ -159,7 +162,7 @@ public final class Verifier {
         return out;
     }
 
-    private ItemResult search(Path root, EvidenceRef.Search s) {
+    private ItemResult search(Path root, EvidenceRef.Search s, SearchCache texts) {
         if (s.search() == null || s.search().isBlank()) {
             return result(s, ItemStatus.INVALID, "the search has no command");
         }
@@ -176,7 +179,7 @@ public final class Verifier {
         }
         SearchOutcome out;
         try {
-            out = Ripgrep.run(root, cmd, scope, limits);
+            out = Ripgrep.run(root, cmd, scope, limits, texts);
         } catch (SearchCommandException e) {
             return result(s, e.unsupported() ? ItemStatus.UNSUPPORTED : ItemStatus.INVALID, e.getMessage());
         } catch (IOException e) {
