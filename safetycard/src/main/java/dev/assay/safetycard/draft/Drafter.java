@@ -51,7 +51,6 @@ public final class Drafter {
 
     private final SearchLimits limits;
     private final DraftSearches searches;
-    private SearchCache cache;
     private final JsonNodeFactory json = JsonNodeFactory.instance;
 
     public Drafter(SearchLimits limits) {
@@ -83,7 +82,7 @@ public final class Drafter {
             throw new IOException(repo + " is not a folder");
         }
         GitHead.Result head = GitHead.read(root);
-        cache = new SearchCache(CACHE_CHARS);
+        SearchCache cache = new SearchCache(CACHE_CHARS);
         List<String> notes = new ArrayList<>();
         if (head.commit() == null) {
             notes.add("pinned_commit is empty: " + head.problem());
@@ -97,7 +96,7 @@ public final class Drafter {
             for (DraftSearches.Item item : c.items()) {
                 List<Run> runs = new ArrayList<>();
                 for (DraftSearches.Search s : item.searches()) {
-                    Run r = run(root, s, item.title());
+                    Run r = run(root, s, item.title(), cache);
                     runs.add(r);
                     all.add(r);
                 }
@@ -110,7 +109,7 @@ public final class Drafter {
         }
         for (DraftSearches.Capability cap : searches.capabilities()) {
             for (DraftSearches.Search s : cap.searches()) {
-                Run r = run(root, s, "capability profile: " + cap.key().replace('_', ' '));
+                Run r = run(root, s, "capability profile: " + cap.key().replace('_', ' '), cache);
                 byCapability.computeIfAbsent(cap.key(), k -> new ArrayList<>()).add(r);
                 all.add(r);
             }
@@ -203,7 +202,6 @@ public final class Drafter {
         limitations.add("Tests, fixtures, examples, docs and vendored code are excluded from the inventory searches.");
 
         ReviewGuard.Result guard = new ReviewGuard(limits).scan(root, cache);
-        cache = null;
         ArrayNode warnings = out.putArray("review_warnings");
         for (ReviewGuard.Warning w : guard.warnings()) {
             ObjectNode wn = warnings.addObject();
@@ -241,7 +239,7 @@ public final class Drafter {
     private record ItemRuns(DraftSearches.Item item, List<Run> runs) {
     }
 
-    private Run run(Path root, DraftSearches.Search s, String title) {
+    private Run run(Path root, DraftSearches.Search s, String title, SearchCache cache) {
         List<String> args = new ArrayList<>();
         args.add("-n");
         args.addAll(s.flags());

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -267,7 +268,7 @@ public final class ReviewGuard {
             int type = Character.getType(cp);
             if (cp < 0x20 || cp == 0x7F || type == Character.FORMAT || type == Character.CONTROL
                     || type == Character.UNASSIGNED || type == Character.PRIVATE_USE || type == Character.SURROGATE) {
-                out.append("\\u{").append(Integer.toHexString(cp).toUpperCase(java.util.Locale.ROOT)).append('}');
+                out.append("\\u{").append(Integer.toHexString(cp).toUpperCase(Locale.ROOT)).append('}');
             } else {
                 out.appendCodePoint(cp);
             }

@@ -13,7 +13,6 @@ import java.util.List;
  */
 final class RgPattern {
     private final Pattern regex;
-    private final Pattern lineRegex;
     private final boolean multiline;
     private final boolean wordGroup;
     private final boolean consuming;
@@ -21,7 +20,6 @@ final class RgPattern {
 
     private RgPattern(Pattern regex, boolean multiline, boolean wordGroup, boolean consuming, List<String> literals) {
         this.regex = regex;
-        this.lineRegex = regex;
         this.multiline = multiline;
         this.wordGroup = wordGroup;
         this.consuming = consuming;
@@ -107,7 +105,7 @@ final class RgPattern {
             int lineEnd = lines.contentEnd(k);
             if (e > lineEnd || s > lineEnd) {
                 // the leftmost match crossed into the next line; decide this line on its own text
-                Matcher single = lineRegex.matcher(text.substring(lineStart, lineEnd));
+                Matcher single = regex.matcher(text.substring(lineStart, lineEnd));
                 if (single.find()) {
                     out.add(span(k, single, 0));
                 }
@@ -142,7 +140,7 @@ final class RgPattern {
         for (int k = candidates.nextSetBit(0); k >= 0 && out.size() < stopAfter; k = candidates.nextSetBit(k + 1)) {
             String line = text.substring(lines.start(k), lines.contentEnd(k));
             if (single == null) {
-                single = lineRegex.matcher(line);
+                single = regex.matcher(line);
             } else {
                 single.reset(line);
             }

@@ -23,7 +23,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * Random texts, random Rust-syntax patterns and random flag sets, run through real ripgrep and {@link Ripgrep}: the
  * output must be identical. Patterns this implementation refuses as unsupported are discarded, never compared.
  */
-class RipgrepDifferentialProperties {
+class RipgrepDifferentialTest {
     private static Path dir;
     private static Path repo;
     private static Path home;
