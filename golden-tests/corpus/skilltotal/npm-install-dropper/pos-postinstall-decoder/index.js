@@ -1,0 +1,1 @@
+module.exports = { today: () => new Date().toISOString().slice(0, 10) };
