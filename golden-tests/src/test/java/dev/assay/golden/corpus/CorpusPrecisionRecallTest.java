@@ -81,7 +81,7 @@ class CorpusPrecisionRecallTest {
         }
     }
 
-    /** The check can fail: calling a detected benign look-alike a positive's twin turns its hit into a false alarm. */
+    /** The check can fail: a detected positive relabelled as benign turns its hit into a false alarm. */
     @Test
     void relabellingADetectedPositiveAsBenignLowersPrecision() throws Exception {
         String latest = labels.packs().get(0);
