@@ -78,7 +78,7 @@ for mode in "${modes[@]}"; do
       ;;
     tree)
       bench tree "$tmp/tree" "$tree_mb" "$runs" "$pack"
-      hyperfine -N --style basic --warmup 1 --runs 3 --export-json "$tmp/tree.json" \
+      hyperfine -N --style basic --warmup 0 --runs 3 --export-json "$tmp/tree.json" \
         "env ASSAY_NO_BUILD=1 ./assay scan --pack $pack --format json --output $tmp/tree-report.json $tmp/tree" \
         >"$tmp/tree.txt" 2>&1 || { cat "$tmp/tree.txt"; exit 1; }
       jq -r '.results[] | "RESULT tree whole process: median \(.median * 1000 | floor) ms, min \(.min * 1000 | floor) ms, max \(.max * 1000 | floor) ms, \(.times | length) runs"' "$tmp/tree.json"
