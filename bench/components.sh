@@ -7,7 +7,7 @@
 #   bench/components.sh [cold|throughput|memory|tree]...   (default: all four, in that order)
 #
 # Environment: RUNS=5 (repetitions, at least 3), PACK=skilltotal@1.1.0, COUNT=250 (throughput components),
-# MEMORY_COUNT=10000, MEMORY_EVERY=1000, TREE_MB=30, BENCH_JAVA_OPTS (extra JVM options for the in-process runs;
+# MEMORY_COUNT=10000, MEMORY_EVERY=1000, TREE_MB=30, TREE_PROCESS_RUNS=3 (0: no whole-process tree scans), BENCH_JAVA_OPTS (extra JVM options for the in-process runs;
 # by default they use the launcher's own: C1 only, serial GC).
 set -euo pipefail
 
@@ -19,6 +19,7 @@ count=${COUNT:-250}
 memory_count=${MEMORY_COUNT:-10000}
 memory_every=${MEMORY_EVERY:-1000}
 tree_mb=${TREE_MB:-30}
+tree_process_runs=${TREE_PROCESS_RUNS:-3}
 ((runs >= 3)) || { echo "components.sh: RUNS must be at least 3" >&2; exit 1; }
 modes=("$@")
 ((${#modes[@]})) || modes=(cold throughput memory tree)
@@ -78,10 +79,12 @@ for mode in "${modes[@]}"; do
       ;;
     tree)
       bench tree "$tmp/tree" "$tree_mb" "$runs" "$pack"
-      hyperfine -N --style basic --warmup 0 --runs 3 --export-json "$tmp/tree.json" \
-        "env ASSAY_NO_BUILD=1 ./assay scan --pack $pack --format json --output $tmp/tree-report.json $tmp/tree" \
-        >"$tmp/tree.txt" 2>&1 || { cat "$tmp/tree.txt"; exit 1; }
-      jq -r '.results[] | "RESULT tree whole process: median \(.median * 1000 | floor) ms, min \(.min * 1000 | floor) ms, max \(.max * 1000 | floor) ms, \(.times | length) runs"' "$tmp/tree.json"
+      if ((tree_process_runs > 0)); then # the whole command line on the same tree, start-up included
+        hyperfine -N --style basic --warmup 0 --runs "$tree_process_runs" --export-json "$tmp/tree.json" \
+          "env ASSAY_NO_BUILD=1 ./assay scan --pack $pack --format json --output $tmp/tree-report.json $tmp/tree" \
+          >"$tmp/tree.txt" 2>&1 || { cat "$tmp/tree.txt"; exit 1; }
+        jq -r '.results[] | "RESULT tree whole process: median \(.median * 1000 | floor) ms, min \(.min * 1000 | floor) ms, max \(.max * 1000 | floor) ms, \(.times | length) runs"' "$tmp/tree.json"
+      fi
       rm -rf "$tmp/tree"
       ;;
     *) echo "components.sh: unknown mode $mode" >&2; exit 1 ;;
