@@ -34,6 +34,7 @@ public final class Main {
         if (scansWithDefaultScorer(args)) {
             SharedRegistries.prefetch(Defaults.SCORER);
         }
+        Progress.detectTerminal();
         int code = run(args, System.in, stdout, System.err);
         stdout.flush();
         System.err.flush();
@@ -86,6 +87,9 @@ public final class Main {
             public <K> K create(Class<K> type) throws Exception {
                 if (type == RescoreCommand.class) {
                     return type.cast(new RescoreCommand(in));
+                }
+                if (type == DiffCommand.class) {
+                    return type.cast(new DiffCommand(in));
                 }
                 return CommandLine.defaultFactory().create(type);
             }

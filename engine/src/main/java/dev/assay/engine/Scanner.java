@@ -83,19 +83,96 @@ public final class Scanner {
 
     /** Scans a directory, file or archive. Problems inside the target are reported in coverage, not thrown. */
     public Report scan(Path path) throws ScanException {
-        if (opener == null) {
-            throw new ScanException("this scanner was built for facts only (Builder.factsOnly) and cannot read targets");
+        return report(extract(path));
+    }
+
+    /** The ids of the extractors this scanner's pack needs, in the order the pack lists them. */
+    public List<String> extractorIds() {
+        return extractors.stream().map(Extractor::id).toList();
+    }
+
+    /**
+     * The extract stage alone: reads the target once with this scanner's extractors (and scores its installed
+     * components when the pack asks for that). {@link #report(Extraction)} then derives and scores it; together they
+     * give exactly what {@link #scan(Path)} gives.
+     */
+    public Extraction extract(Path path) throws ScanException {
+        return extract(path, List.of(this));
+    }
+
+    /**
+     * Reads a target once for several scanners, so that each of them can {@link #report(Extraction)} the same input,
+     * as comparing two pack or formula versions needs. The extractors are the union of what the scanners' packs need,
+     * each run once; component packs are run once each. The target is opened with the first scanner's limits.
+     *
+     * @throws ScanException when the target cannot be opened at all, or a scanner was built facts-only
+     * @throws IllegalArgumentException when no scanner is given
+     */
+    public static Extraction extract(Path path, List<Scanner> scanners) throws ScanException {
+        if (scanners.isEmpty()) {
+            throw new IllegalArgumentException("extract needs at least one scanner");
         }
-        try (Target target = opener.open(path, limits)) {
-            List<Fact> facts = extract(target, extractors, limits);
-            if (components != null) {
-                facts.addAll(components.score(target, facts, limits));
+        for (Scanner s : scanners) {
+            if (s.opener == null) {
+                throw new ScanException("this scanner was built for facts only (Builder.factsOnly) and cannot read targets");
+            }
+        }
+        Scanner first = scanners.get(0);
+        try (Target target = first.opener.open(path, first.limits)) {
+            Map<String, List<Fact>> byExtractor = new TreeMap<>();
+            Map<String, List<Fact>> byComponentPack = new TreeMap<>();
+            for (Scanner s : scanners) {
+                for (Extractor x : s.extractors) {
+                    if (!byExtractor.containsKey(x.id())) {
+                        byExtractor.put(x.id(), extract(target, List.of(x), first.limits));
+                    }
+                }
+            }
+            for (Scanner s : scanners) {
+                if (s.components != null && !byComponentPack.containsKey(s.components.packRef())) {
+                    // A component pack sees the facts of its host pack's extractors, as in a scan by that host alone.
+                    List<Fact> hostFacts = new ArrayList<>();
+                    s.extractorIds().forEach(id -> hostFacts.addAll(byExtractor.get(id)));
+                    byComponentPack.put(s.components.packRef(),
+                            new ArrayList<>(s.components.score(target, hostFacts, first.limits)));
+                }
             }
             TargetInfo info = new TargetInfo(target.displayPath(), target.kind(), target.digest());
-            return report(facts, info, new Coverage(target.filesRead().size(), target.skipped()));
+            return new Extraction(info, new Coverage(target.filesRead().size(), target.skipped()), byExtractor,
+                    byComponentPack);
         } catch (TargetException e) {
             throw new ScanException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * The derive and score stages over an extraction: this scanner's pack runs over the facts of the extractors it
+     * needs (and the verdicts of its component pack), and its formula scores the findings. The target is not read.
+     *
+     * @throws IllegalArgumentException when the extraction lacks facts this scanner's pack needs (it was made for
+     *                                  other scanners)
+     */
+    public Report report(Extraction extraction) {
+        List<Fact> facts = new ArrayList<>();
+        for (Extractor x : extractors) {
+            List<Fact> made = extraction.facts().get(x.id());
+            if (made == null) {
+                throw new IllegalArgumentException("the extraction of " + extraction.target().path()
+                        + " has no facts from extractor '" + x.id() + "', which pack " + pack.pack().manifest().ref()
+                        + " needs; extract with this scanner");
+            }
+            facts.addAll(made);
+        }
+        if (components != null) {
+            List<Fact> verdicts = extraction.components().get(components.packRef());
+            if (verdicts == null) {
+                throw new IllegalArgumentException("the extraction of " + extraction.target().path()
+                        + " has no verdicts of component pack " + components.packRef() + ", which pack "
+                        + pack.pack().manifest().ref() + " needs; extract with this scanner");
+            }
+            facts.addAll(verdicts);
+        }
+        return report(facts, extraction.target(), extraction.coverage());
     }
 
     /**

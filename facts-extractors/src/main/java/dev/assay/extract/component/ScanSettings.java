@@ -60,7 +60,8 @@ public record ScanSettings(Bounds bounds, Components components, Map<String, Tag
             int progressChecksPerKilobyte, int maxParseSeconds, long gcAfterParsedBytes, double maxErrorShare,
             int maxTreeDepth,
             int maxExpressionDepth, int maxCallsPerFile, int maxTextsPerFile, int maxTextChars, int maxArgChars,
-            int maxKeywordValueChars, int maxPositionalKeywords, int maxSnippetChars, int minifiedMinBytes, int minifiedLineChars,
+            int maxKeywordValueChars, int maxPositionalKeywords, int maxSnippetChars, int minifiedMinBytes,
+            int minifiedLineChars,
             double minifiedShareOfFile, double minifiedMaxWhitespace) {
 
         public Bounds {

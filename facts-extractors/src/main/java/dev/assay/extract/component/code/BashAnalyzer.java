@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
 
 /**
  * Facts from one shell script: every simple command as a {@link CodeCall} (callee = the command name, with the
@@ -58,7 +59,7 @@ final class BashAnalyzer {
     }
 
     void run(TSNode root) {
-        boolean cut = TreeWalk.walk(root, bounds.maxTreeDepth(), (node, type, depth) -> visit(node, type, depth));
+        boolean cut = TreeWalk.walk(root, Language.BASH, bounds.maxTreeDepth(), this::visit);
         if (cut) {
             out.note("nested deeper than " + bounds.maxTreeDepth() + " levels; deeper code not analysed");
         }
@@ -102,9 +103,9 @@ final class BashAnalyzer {
 
     /** The value of a quoted word: the text between its quotes (escapes decoded for $'…'). */
     private String literalText(TSNode node) {
-        String type = node.getType();
-        int start = node.getStartByte();
-        int end = node.getEndByte();
+        String type = TSNodeAccess.type(node);
+        int start = TSNodeAccess.startByte(node);
+        int end = TSNodeAccess.endByte(node);
         if ("ansi_c_string".equals(type) && end - start >= 3) {
             return Escapes.javascript(src.slice(start + 2, end - 1, bounds.maxTextChars()));
         }
@@ -130,13 +131,13 @@ final class BashAnalyzer {
             String field = c.field();
             if ("name".equals(field)) {
                 name = child;
-                previousEnd = child.getEndByte();
+                previousEnd = TSNodeAccess.endByte(child);
                 continue;
             }
             if (!ARGUMENT.equals(field)) {
                 continue;
             }
-            if (name != null && src.hasLineBreak(previousEnd, child.getStartByte())) {
+            if (name != null && src.hasLineBreak(previousEnd, TSNodeAccess.startByte(child))) {
                 result.add(new Simple(command, name, args));
                 name = null;
                 args = new ArrayList<>();
@@ -148,7 +149,7 @@ final class BashAnalyzer {
             } else {
                 args.add(child);
             }
-            previousEnd = child.getEndByte();
+            previousEnd = TSNodeAccess.endByte(child);
         }
         if (name != null) {
             result.add(new Simple(command, name, args));
@@ -244,7 +245,7 @@ final class BashAnalyzer {
 
     /** A literal argument's text (quotes removed), or null when it expands something. */
     private String literal(TSNode node) {
-        switch (node.getType()) {
+        switch (TSNodeAccess.type(node)) {
             case "word":
             case "number":
                 return src.text(node, bounds.maxArgChars());
@@ -253,7 +254,7 @@ final class BashAnalyzer {
                 return literalText(node);
             case "string": {
                 for (TSNode part : TSNodes.named(node)) {
-                    if (!"string_content".equals(part.getType())) {
+                    if (!"string_content".equals(TSNodeAccess.type(part))) {
                         return null;
                     }
                 }
@@ -297,7 +298,7 @@ final class BashAnalyzer {
     private String substitutedCommands(List<TSNode> args) {
         List<String> names = new ArrayList<>();
         for (TSNode arg : args) {
-            TreeWalk.walk(arg, bounds.maxTreeDepth(), (node, type, depth) -> {
+            TreeWalk.walk(arg, Language.BASH, bounds.maxTreeDepth(), (node, type, depth) -> {
                 if ("command".equals(type)) {
                     for (Simple s : simples(node)) {
                         names.add(commandName(s.name()));
@@ -318,7 +319,7 @@ final class BashAnalyzer {
         for (TSNodes.Child c : TSNodes.children(statement)) {
             if ("redirect".equals(c.field())) {
                 TSNode r = c.node();
-                if (!"heredoc_redirect".equals(r.getType())) {
+                if (!"heredoc_redirect".equals(TSNodeAccess.type(r))) {
                     result.add(src.text(r, bounds.maxKeywordValueChars()).replace('\n', ' '));
                 }
             }
@@ -330,11 +331,11 @@ final class BashAnalyzer {
 
     /** Where a command stands in a pipeline: pipeline elements are registered by their start byte. */
     private PipelinePlace pipelinePlace(TSNode command) {
-        return pipelinePlaces.get(command.getStartByte());
+        return pipelinePlaces.get(TSNodeAccess.startByte(command));
     }
 
     private void pipeline(TSNode node, int depth) {
-        if (absorbedPipelines.contains(node.getStartByte())) {
+        if (absorbedPipelines.contains(TSNodeAccess.startByte(node))) {
             return;
         }
         List<TSNode> elements = new ArrayList<>();
@@ -362,7 +363,7 @@ final class BashAnalyzer {
         }
         String joinedNames = String.join("|", names);
         for (int i = 0; i < elements.size(); i++) {
-            pipelinePlaces.put(elements.get(i).getStartByte(), new PipelinePlace(joinedNames, i));
+            pipelinePlaces.put(TSNodeAccess.startByte(elements.get(i)), new PipelinePlace(joinedNames, i));
         }
         List<String> keywords = new ArrayList<>();
         for (int i = 0; i < stages.size(); i++) {
@@ -378,14 +379,14 @@ final class BashAnalyzer {
      */
     private void collectStages(TSNode pipeline, List<TSNode> elements, int level) {
         for (TSNode c : TSNodes.named(pipeline)) {
-            String type = c.getType();
+            String type = TSNodeAccess.type(c);
             if ("comment".equals(type)) {
                 continue;
             }
-            if ("list".equals(type) && level < 8 && c.getNamedChildCount() > 0) {
-                TSNode first = c.getNamedChild(0);
-                if ("pipeline".equals(first.getType())) {
-                    absorbedPipelines.add(first.getStartByte());
+            if ("list".equals(type) && level < 8 && TSNodeAccess.namedChildCount(c) > 0) {
+                TSNode first = TSNodeAccess.namedChild(c, 0);
+                if ("pipeline".equals(TSNodeAccess.type(first))) {
+                    absorbedPipelines.add(TSNodeAccess.startByte(first));
                     collectStages(first, elements, level + 1);
                     continue;
                 }
@@ -399,7 +400,7 @@ final class BashAnalyzer {
     /** The first simple command of a pipeline element (a command, or one inside a redirect or group). */
     private Simple firstSimple(TSNode element) {
         Simple[] found = {null};
-        TreeWalk.walk(element, Math.min(8, bounds.maxTreeDepth()), (node, type, depth) -> {
+        TreeWalk.walk(element, Language.BASH, Math.min(8, bounds.maxTreeDepth()), (node, type, depth) -> {
             if (found[0] != null) {
                 return false;
             }

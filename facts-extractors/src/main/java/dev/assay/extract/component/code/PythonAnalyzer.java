@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
 
 /**
  * Facts from one Python syntax tree: imports with aliases, calls with resolved callees, strings, docstrings and
@@ -38,10 +39,16 @@ final class PythonAnalyzer {
     private final CodeFacts out;
     private final ImportTable imports = new ImportTable();
     private final PythonExpressions ex;
+    private final Set<String> sinkCallees;
 
     /** A call met during the walk, resolved once all imports are known. */
-    private record PendingCall(TSNode node, String function, boolean inHandler) {
+    private record PendingCall(TSNode node, String function, boolean inHandler, int scope) {
     }
+
+    /** The scope key of module-level code (function scopes are keyed by their start byte). */
+    private static final int MODULE_SCOPE = -1;
+    /** The scope key of a lambda body, which the taint analysis does not enter. */
+    private static final int LAMBDA_SCOPE = -2;
 
     /** A decorated definition met during the walk. */
     private record Decorated(TSNode node, boolean inHandler) {
@@ -57,6 +64,9 @@ final class PythonAnalyzer {
     private final Map<Integer, String> toolArgumentFunctions = new HashMap<>();
     private final Deque<String> functionNames = new ArrayDeque<>();
     private final Deque<Boolean> handlerFrames = new ArrayDeque<>();
+    private final Deque<Integer> scopes = new ArrayDeque<>();
+    /** Scopes holding a call of a taint sink: only these are worth a taint analysis. */
+    private final Set<Integer> sinkScopes = new HashSet<>();
 
     PythonAnalyzer(ScanSettings settings, String file, SourceText src, CodeFacts out) {
         this.settings = settings;
@@ -65,11 +75,12 @@ final class PythonAnalyzer {
         this.src = src;
         this.out = out;
         this.ex = new PythonExpressions(src, imports, bounds);
+        this.sinkCallees = PythonTaint.sinkCallees(settings.taint());
     }
 
     void run(TSNode root, boolean setupPy) {
         noteDocstring(root);
-        boolean cut = TreeWalk.walk(root, bounds.maxTreeDepth(), new TreeWalk.Visitor() {
+        boolean cut = TreeWalk.walk(root, Language.PYTHON, bounds.maxTreeDepth(), new TreeWalk.Visitor() {
             @Override
             public boolean enter(TSNode node, String type, int depth) {
                 return visit(node, type, depth);
@@ -80,6 +91,7 @@ final class PythonAnalyzer {
                 if (type.equals("function_definition") || type.equals("lambda")) {
                     functionNames.pop();
                     handlerFrames.pop();
+                    scopes.pop();
                 }
             }
         });
@@ -93,16 +105,21 @@ final class PythonAnalyzer {
             decoratedTool(d);
         }
         PythonTaint taint = new PythonTaint(settings, file, ex, out, moduleAssignments);
-        taint.analyzeScope(root, Map.of());
+        if (sinkScopes.contains(MODULE_SCOPE)) {
+            taint.analyzeScope(root, Map.of());
+        }
         for (TSNode fn : functions) {
-            TSNode params = fn.getChildByFieldName("parameters");
+            if (!sinkScopes.contains(TSNodeAccess.startByte(fn))) {
+                continue;
+            }
+            TSNode params = TSNodeAccess.childByFieldName(fn, "parameters");
             Map<String, Integer> tainted = new LinkedHashMap<>();
-            if (toolArgumentFunctions.containsKey(fn.getStartByte()) && params != null && !params.isNull()) {
+            if (toolArgumentFunctions.containsKey(TSNodeAccess.startByte(fn)) && params != null && !params.isNull()) {
                 for (String p : parameterNames(params)) {
                     tainted.put(p, src.startLine(fn));
                 }
             }
-            TSNode body = fn.getChildByFieldName("body");
+            TSNode body = TSNodeAccess.childByFieldName(fn, "body");
             if (body != null && !body.isNull()) {
                 taint.analyzeScope(body, tainted);
             }
@@ -131,14 +148,15 @@ final class PythonAnalyzer {
             case "future_import_statement":
                 return false;
             case "function_definition": {
-                TSNode name = node.getChildByFieldName("name");
+                TSNode name = TSNodeAccess.childByFieldName(node, "name");
                 String fname = name == null || name.isNull() ? "<anonymous>" : src.text(name, 200);
-                boolean handler = inHandler() || toolArgumentFunctions.containsKey(node.getStartByte());
+                boolean handler = inHandler() || toolArgumentFunctions.containsKey(TSNodeAccess.startByte(node));
                 functionNames.push(fname);
                 handlerFrames.push(handler);
+                scopes.push(TSNodeAccess.startByte(node));
                 functions.add(node);
                 functionsByName.putIfAbsent(fname, node);
-                TSNode body = node.getChildByFieldName("body");
+                TSNode body = TSNodeAccess.childByFieldName(node, "body");
                 if (body != null && !body.isNull()) {
                     noteDocstring(body);
                 }
@@ -147,13 +165,14 @@ final class PythonAnalyzer {
             case "lambda":
                 functionNames.push("<lambda>");
                 handlerFrames.push(inHandler());
+                scopes.push(LAMBDA_SCOPE);
                 return true;
             case "class_definition": {
-                TSNode name = node.getChildByFieldName("name");
+                TSNode name = TSNodeAccess.childByFieldName(node, "name");
                 if (name != null && !name.isNull()) {
                     classesByName.putIfAbsent(src.text(name, 200), node);
                 }
-                TSNode body = node.getChildByFieldName("body");
+                TSNode body = TSNodeAccess.childByFieldName(node, "body");
                 if (body != null && !body.isNull()) {
                     noteDocstring(body);
                 }
@@ -165,19 +184,20 @@ final class PythonAnalyzer {
                 return true;
             case "assignment":
                 if (functionNames.isEmpty()) {
-                    TSNode left = node.getChildByFieldName("left");
-                    TSNode right = node.getChildByFieldName("right");
+                    TSNode left = TSNodeAccess.childByFieldName(node, "left");
+                    TSNode right = TSNodeAccess.childByFieldName(node, "right");
                     if (left != null && right != null && !left.isNull() && !right.isNull()
-                            && "identifier".equals(left.getType())) {
+                            && "identifier".equals(TSNodeAccess.type(left))) {
                         moduleAssignments.put(src.text(left, 200), right);
                     }
                 }
                 return true;
             case "call":
-                calls.add(new PendingCall(node, currentFunction(), inHandler()));
+                calls.add(new PendingCall(node, currentFunction(), inHandler(),
+                        scopes.isEmpty() ? MODULE_SCOPE : scopes.peek()));
                 return true;
             case "string":
-                text(node, docstringStarts.contains(node.getStartByte()) ? "docstring" : "string");
+                text(node, docstringStarts.contains(TSNodeAccess.startByte(node)) ? "docstring" : "string");
                 return true;
             case "comment":
                 out.add(new CodeText(file, LANGUAGE, "comment", src.text(node, bounds.maxTextChars()),
@@ -195,13 +215,14 @@ final class PythonAnalyzer {
     /** Remembers the first statement of a body when it is a lone string: that string is a docstring. */
     private void noteDocstring(TSNode body) {
         TSNode first = PythonExpressions.firstNamed(body);
-        if (first != null && "expression_statement".equals(first.getType()) && first.getNamedChildCount() == 1) {
-            TSNode value = first.getNamedChild(0);
-            if ("string".equals(value.getType())) {
-                docstringStarts.add(value.getStartByte());
-            } else if ("concatenated_string".equals(value.getType())) {
+        if (first != null && "expression_statement".equals(TSNodeAccess.type(first))
+                && TSNodeAccess.namedChildCount(first) == 1) {
+            TSNode value = TSNodeAccess.namedChild(first, 0);
+            if ("string".equals(TSNodeAccess.type(value))) {
+                docstringStarts.add(TSNodeAccess.startByte(value));
+            } else if ("concatenated_string".equals(TSNodeAccess.type(value))) {
                 for (TSNode part : TSNodes.named(value)) {
-                    docstringStarts.add(part.getStartByte());
+                    docstringStarts.add(TSNodeAccess.startByte(part));
                 }
             }
         }
@@ -211,14 +232,14 @@ final class PythonAnalyzer {
 
     private void importStatement(TSNode node) {
         for (TSNode item : TSNodes.named(node)) {
-            if ("dotted_name".equals(item.getType())) {
+            if ("dotted_name".equals(TSNodeAccess.type(item))) {
                 String module = src.text(item, 300);
                 String head = module.contains(".") ? module.substring(0, module.indexOf('.')) : module;
                 imports.bind(head, head);
                 addImport(module, "", head, node);
-            } else if ("aliased_import".equals(item.getType())) {
-                TSNode name = item.getChildByFieldName("name");
-                TSNode alias = item.getChildByFieldName("alias");
+            } else if ("aliased_import".equals(TSNodeAccess.type(item))) {
+                TSNode name = TSNodeAccess.childByFieldName(item, "name");
+                TSNode alias = TSNodeAccess.childByFieldName(item, "alias");
                 if (name == null || name.isNull()) {
                     continue;
                 }
@@ -231,7 +252,7 @@ final class PythonAnalyzer {
     }
 
     private void fromImport(TSNode node) {
-        TSNode moduleNode = node.getChildByFieldName("module_name");
+        TSNode moduleNode = TSNodeAccess.childByFieldName(node, "module_name");
         if (moduleNode == null || moduleNode.isNull()) {
             return;
         }
@@ -241,7 +262,7 @@ final class PythonAnalyzer {
             if (TSNodes.same(item, moduleNode)) {
                 continue;
             }
-            String type = item.getType();
+            String type = TSNodeAccess.type(item);
             if ("wildcard_import".equals(type)) {
                 addImport(module, "*", "", node);
                 any = true;
@@ -251,8 +272,8 @@ final class PythonAnalyzer {
                 addImport(module, name, name, node);
                 any = true;
             } else if ("aliased_import".equals(type)) {
-                TSNode name = item.getChildByFieldName("name");
-                TSNode alias = item.getChildByFieldName("alias");
+                TSNode name = TSNodeAccess.childByFieldName(item, "name");
+                TSNode alias = TSNodeAccess.childByFieldName(item, "alias");
                 if (name == null || name.isNull()) {
                     continue;
                 }
@@ -284,6 +305,9 @@ final class PythonAnalyzer {
     private void emitCall(PendingCall pending) {
         TSNode call = pending.node();
         String callee = ex.callee(call);
+        if (sinkCallees.contains(callee)) {
+            sinkScopes.add(pending.scope());
+        }
         PythonExpressions.Args args = ex.args(call);
         out.add(new CodeCall(file, LANGUAGE, callee, ex.argsConstant(args), ex.firstArg(args), ex.keywords(args),
                 pending.function(), src.startLine(call), src.snippet(call)));
@@ -307,18 +331,18 @@ final class PythonAnalyzer {
     }
 
     private void markHandlerFunction(TSNode decoratedDefinition) {
-        TSNode definition = decoratedDefinition.getChildByFieldName("definition");
-        if (definition == null || definition.isNull() || !"function_definition".equals(definition.getType())) {
+        TSNode definition = TSNodeAccess.childByFieldName(decoratedDefinition, "definition");
+        if (definition == null || definition.isNull() || !"function_definition".equals(TSNodeAccess.type(definition))) {
             return;
         }
         for (TSNode decorator : TSNodes.named(decoratedDefinition)) {
-            if (!"decorator".equals(decorator.getType())) {
+            if (!"decorator".equals(TSNodeAccess.type(decorator))) {
                 continue;
             }
             String attr = decoratorAttribute(decorator);
             if (attr != null && (settings.mcp().pyToolDecorators().contains(attr)
                     || settings.mcp().pyHandlerDecorators().contains(attr))) {
-                toolArgumentFunctions.put(definition.getStartByte(), attr);
+                toolArgumentFunctions.put(TSNodeAccess.startByte(definition), attr);
             }
         }
     }
@@ -329,27 +353,27 @@ final class PythonAnalyzer {
         if (expr == null) {
             return null;
         }
-        if ("call".equals(expr.getType())) {
-            expr = expr.getChildByFieldName("function");
+        if ("call".equals(TSNodeAccess.type(expr))) {
+            expr = TSNodeAccess.childByFieldName(expr, "function");
             if (expr == null || expr.isNull()) {
                 return null;
             }
         }
-        if (!"attribute".equals(expr.getType())) {
+        if (!"attribute".equals(TSNodeAccess.type(expr))) {
             return null;
         }
-        TSNode attr = expr.getChildByFieldName("attribute");
+        TSNode attr = TSNodeAccess.childByFieldName(expr, "attribute");
         return attr == null || attr.isNull() ? null : src.text(attr, 100);
     }
 
     private void decoratedTool(Decorated d) {
         TSNode node = d.node();
-        TSNode definition = node.getChildByFieldName("definition");
-        if (definition == null || definition.isNull() || !"function_definition".equals(definition.getType())) {
+        TSNode definition = TSNodeAccess.childByFieldName(node, "definition");
+        if (definition == null || definition.isNull() || !"function_definition".equals(TSNodeAccess.type(definition))) {
             return;
         }
         for (TSNode decorator : TSNodes.named(node)) {
-            if (!"decorator".equals(decorator.getType())) {
+            if (!"decorator".equals(TSNodeAccess.type(decorator))) {
                 continue;
             }
             String attr = decoratorAttribute(decorator);
@@ -357,13 +381,13 @@ final class PythonAnalyzer {
                 continue;
             }
             TSNode expr = PythonExpressions.firstNamed(decorator);
-            PythonExpressions.Args args = expr != null && "call".equals(expr.getType()) ? ex.args(expr)
+            PythonExpressions.Args args = expr != null && "call".equals(TSNodeAccess.type(expr)) ? ex.args(expr)
                     : new PythonExpressions.Args(List.of(), Map.of(), false);
-            TSNode fnName = definition.getChildByFieldName("name");
+            TSNode fnName = TSNodeAccess.childByFieldName(definition, "name");
             Literal name = literal(args.keyword("name") != null ? args.keyword("name") : args.first(),
                     fnName == null || fnName.isNull() ? "" : src.text(fnName, 200));
             Literal description = literal(args.keyword("description"), docstring(definition));
-            TSNode params = definition.getChildByFieldName("parameters");
+            TSNode params = TSNodeAccess.childByFieldName(definition, "parameters");
             String schema = params == null || params.isNull() ? "" : parameterSchema(params);
             out.add(new McpTool(file, name.value(), description.value(), schema,
                     d.inHandler() || name.dynamic() || description.dynamic(), src.startLine(decorator),
@@ -382,7 +406,7 @@ final class PythonAnalyzer {
         if (ex.isStringLiteral(node)) {
             return new Literal(ex.stringValue(node), false);
         }
-        if ("identifier".equals(node.getType())) {
+        if ("identifier".equals(TSNodeAccess.type(node))) {
             TSNode assigned = moduleAssignments.get(src.text(node, 200));
             if (assigned != null && ex.isStringLiteral(assigned)) {
                 return new Literal(ex.stringValue(assigned), false);
@@ -392,30 +416,32 @@ final class PythonAnalyzer {
     }
 
     private String docstring(TSNode function) {
-        TSNode body = function.getChildByFieldName("body");
+        TSNode body = TSNodeAccess.childByFieldName(function, "body");
         if (body == null || body.isNull()) {
             return "";
         }
         TSNode first = PythonExpressions.firstNamed(body);
-        if (first != null && "expression_statement".equals(first.getType()) && first.getNamedChildCount() == 1
-                && ex.isStringLiteral(first.getNamedChild(0))) {
-            return ex.stringValue(first.getNamedChild(0)).strip();
+        if (first != null && "expression_statement".equals(TSNodeAccess.type(first))
+                && TSNodeAccess.namedChildCount(first) == 1
+                && ex.isStringLiteral(TSNodeAccess.namedChild(first, 0))) {
+            return ex.stringValue(TSNodeAccess.namedChild(first, 0)).strip();
         }
         return "";
     }
 
     private void registeredTool(TSNode call, PythonExpressions.Args args, boolean inHandler) {
         TSNode fn = args.first();
-        TSNode function = fn != null && "identifier".equals(fn.getType()) ? functionsByName.get(src.text(fn, 200))
+        TSNode function = fn != null && "identifier".equals(TSNodeAccess.type(fn))
+                ? functionsByName.get(src.text(fn, 200))
                 : null;
         Literal name = literal(args.keyword("name"), fn == null ? "" : ex.shortText(fn));
-        if (args.keyword("name") == null && (fn == null || !"identifier".equals(fn.getType()))) {
+        if (args.keyword("name") == null && (fn == null || !"identifier".equals(TSNodeAccess.type(fn)))) {
             name = new Literal(name.value(), true);
         }
         Literal description = literal(args.keyword("description"), function == null ? "" : docstring(function));
         String schema = "";
         if (function != null) {
-            TSNode params = function.getChildByFieldName("parameters");
+            TSNode params = TSNodeAccess.childByFieldName(function, "parameters");
             schema = params == null || params.isNull() ? "" : parameterSchema(params);
         }
         out.add(new McpTool(file, name.value(), description.value(), schema,
@@ -451,16 +477,16 @@ final class PythonAnalyzer {
     }
 
     private String parameterName(TSNode p) {
-        switch (p.getType()) {
+        switch (TSNodeAccess.type(p)) {
             case "identifier":
                 return src.text(p, 200);
             case "typed_parameter": {
                 TSNode first = PythonExpressions.firstNamed(p);
-                return first != null && "identifier".equals(first.getType()) ? src.text(first, 200) : null;
+                return first != null && "identifier".equals(TSNodeAccess.type(first)) ? src.text(first, 200) : null;
             }
             case "default_parameter":
             case "typed_default_parameter": {
-                TSNode name = p.getChildByFieldName("name");
+                TSNode name = TSNodeAccess.childByFieldName(p, "name");
                 return name == null || name.isNull() ? null : src.text(name, 200);
             }
             default:
@@ -480,7 +506,7 @@ final class PythonAnalyzer {
             if (name == null || name.equals("self") || name.equals("cls")) {
                 continue;
             }
-            TSNode type = p.getChildByFieldName("type");
+            TSNode type = TSNodeAccess.childByFieldName(p, "type");
             String annotation = type == null || type.isNull() ? "" : src.text(type, 200);
             if (annotation.equals("Context") || annotation.endsWith(".Context")) {
                 continue;
@@ -492,7 +518,7 @@ final class PythonAnalyzer {
             } else if (!annotation.isEmpty()) {
                 property.put("annotation", annotation);
             }
-            if (!p.getType().contains("default")) {
+            if (!TSNodeAccess.type(p).contains("default")) {
                 required.add(name);
             }
         }
@@ -541,7 +567,7 @@ final class PythonAnalyzer {
                     continue;
                 }
                 TSNode cmdclass = ex.args(pending.node()).keyword("cmdclass");
-                if (cmdclass != null && "identifier".equals(cmdclass.getType())) {
+                if (cmdclass != null && "identifier".equals(TSNodeAccess.type(cmdclass))) {
                     TSNode assigned = moduleAssignments.get(src.text(cmdclass, 200));
                     cmdclass = assigned != null ? assigned : cmdclass;
                 }
@@ -573,25 +599,26 @@ final class PythonAnalyzer {
                     }
                 }
                 if (hook != null) {
-                    out.add(new ManifestScript(file, "pypi", hook, ex.text(pending.node()), src.startLine(pending.node()),
+                    out.add(new ManifestScript(file, "pypi", hook, ex.text(pending.node()),
+                            src.startLine(pending.node()),
                             src.snippet(pending.node())));
                 }
             }
         }
 
         private void overrides(TSNode cmdclass, Map<String, String> overrideByClass) {
-            if ("dictionary".equals(cmdclass.getType())) {
+            if ("dictionary".equals(TSNodeAccess.type(cmdclass))) {
                 for (TSNode pair : TSNodes.named(cmdclass)) {
-                    if (!"pair".equals(pair.getType())) {
+                    if (!"pair".equals(TSNodeAccess.type(pair))) {
                         continue;
                     }
-                    TSNode key = pair.getChildByFieldName("key");
-                    TSNode value = pair.getChildByFieldName("value");
+                    TSNode key = TSNodeAccess.childByFieldName(pair, "key");
+                    TSNode value = TSNodeAccess.childByFieldName(pair, "value");
                     if (key != null && value != null && !key.isNull() && !value.isNull() && ex.isStringLiteral(key)) {
                         override(ex.stringValue(key), value, pair, overrideByClass);
                     }
                 }
-            } else if ("call".equals(cmdclass.getType()) && "dict".equals(ex.callee(cmdclass))) {
+            } else if ("call".equals(TSNodeAccess.type(cmdclass)) && "dict".equals(ex.callee(cmdclass))) {
                 for (Map.Entry<String, TSNode> e : ex.args(cmdclass).keywords().entrySet()) {
                     override(e.getKey(), e.getValue(), e.getValue(), overrideByClass);
                 }
@@ -607,10 +634,10 @@ final class PythonAnalyzer {
 
         /** The cmdclass override class whose body holds the node, if any. */
         private String enclosingClass(TSNode node, Map<String, String> overrideByClass) {
-            int at = node.getStartByte();
+            int at = TSNodeAccess.startByte(node);
             for (String className : overrideByClass.keySet()) {
                 TSNode cls = classesByName.get(className);
-                if (cls != null && cls.getStartByte() <= at && at < cls.getEndByte()) {
+                if (cls != null && TSNodeAccess.startByte(cls) <= at && at < TSNodeAccess.endByte(cls)) {
                     return className;
                 }
             }

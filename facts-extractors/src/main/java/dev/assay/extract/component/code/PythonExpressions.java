@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.extract.component.ScanSettings;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
 
 /**
  * Reading Python expressions off the tree: resolved callee names, arguments, constants, string values and JSON for
@@ -24,6 +26,9 @@ final class PythonExpressions {
     private final SourceText src;
     private final ImportTable imports;
     private final ScanSettings.Bounds bounds;
+    private final Map<Long, Args> argsCache = new HashMap<>();
+    private final Map<Long, String> calleeCache = new HashMap<>();
+    private final Map<Long, Boolean> constantCache = new HashMap<>();
 
     PythonExpressions(SourceText src, ImportTable imports, ScanSettings.Bounds bounds) {
         this.src = src;
@@ -60,23 +65,32 @@ final class PythonExpressions {
     }
 
     Args args(TSNode call) {
+        return argsCache.computeIfAbsent(key(call), k -> readArgs(call));
+    }
+
+    /** Nodes by byte range: the call facts and the taint analysis ask the same questions of the same nodes. */
+    private static long key(TSNode node) {
+        return ((long) TSNodeAccess.startByte(node) << 32) | (TSNodeAccess.endByte(node) & 0xFFFFFFFFL);
+    }
+
+    private Args readArgs(TSNode call) {
         List<TSNode> positional = new ArrayList<>();
         Map<String, TSNode> keywords = new LinkedHashMap<>();
         boolean splat = false;
-        TSNode list = call.getChildByFieldName("arguments");
+        TSNode list = TSNodeAccess.childByFieldName(call, "arguments");
         if (list == null || list.isNull()) {
             return new Args(positional, keywords, false);
         }
-        if (!"argument_list".equals(list.getType())) {
+        if (!"argument_list".equals(TSNodeAccess.type(list))) {
             positional.add(list);
             return new Args(positional, keywords, false);
         }
         for (TSNode arg : TSNodes.named(list)) {
-            String type = arg.getType();
+            String type = TSNodeAccess.type(arg);
             switch (type) {
                 case "keyword_argument": {
-                    TSNode name = arg.getChildByFieldName("name");
-                    TSNode value = arg.getChildByFieldName("value");
+                    TSNode name = TSNodeAccess.childByFieldName(arg, "name");
+                    TSNode value = TSNodeAccess.childByFieldName(arg, "value");
                     if (name != null && !name.isNull() && value != null && !value.isNull()) {
                         keywords.put(src.text(name, 100), value);
                     }
@@ -102,7 +116,11 @@ final class PythonExpressions {
      * {@code importlib.import_module('os')} name the module; {@code getattr(x, 'name')} is {@code x.name}.
      */
     String callee(TSNode call) {
-        TSNode fn = call.getChildByFieldName("function");
+        return calleeCache.computeIfAbsent(key(call), k -> readCallee(call));
+    }
+
+    private String readCallee(TSNode call) {
+        TSNode fn = TSNodeAccess.childByFieldName(call, "function");
         if (fn == null || fn.isNull()) {
             return UNKNOWN;
         }
@@ -114,19 +132,19 @@ final class PythonExpressions {
         if (depth > bounds.maxExpressionDepth()) {
             return UNKNOWN;
         }
-        switch (node.getType()) {
+        switch (TSNodeAccess.type(node)) {
             case "identifier":
                 return imports.resolve(src.text(node, 200));
             case "attribute": {
-                TSNode object = node.getChildByFieldName("object");
-                TSNode attribute = node.getChildByFieldName("attribute");
+                TSNode object = TSNodeAccess.childByFieldName(node, "object");
+                TSNode attribute = TSNodeAccess.childByFieldName(node, "attribute");
                 if (object == null || object.isNull() || attribute == null || attribute.isNull()) {
                     return UNKNOWN;
                 }
                 return render(object, depth + 1) + "." + src.text(attribute, 200);
             }
             case "call": {
-                TSNode fn = node.getChildByFieldName("function");
+                TSNode fn = TSNodeAccess.childByFieldName(node, "function");
                 if (fn == null || fn.isNull()) {
                     return UNKNOWN;
                 }
@@ -136,13 +154,14 @@ final class PythonExpressions {
                         && isStringLiteral(args.first())) {
                     return stringValue(args.first());
                 }
-                if (name.equals("getattr") && args.positional().size() >= 2 && isStringLiteral(args.positional().get(1))) {
+                if (name.equals("getattr") && args.positional().size() >= 2
+                        && isStringLiteral(args.positional().get(1))) {
                     return render(args.positional().get(0), depth + 1) + "." + stringValue(args.positional().get(1));
                 }
                 return name + "()";
             }
             case "subscript": {
-                TSNode value = node.getChildByFieldName("value");
+                TSNode value = TSNodeAccess.childByFieldName(node, "value");
                 return value == null || value.isNull() ? UNKNOWN : render(value, depth + 1) + "[]";
             }
             case "parenthesized_expression":
@@ -166,7 +185,7 @@ final class PythonExpressions {
 
     static TSNode firstNamed(TSNode node) {
         for (TSNode c : TSNodes.named(node)) {
-            if (!"comment".equals(c.getType())) {
+            if (!"comment".equals(TSNodeAccess.type(c))) {
                 return c;
             }
         }
@@ -180,13 +199,13 @@ final class PythonExpressions {
     }
 
     boolean isStringLiteral(TSNode node) {
-        String type = node.getType();
+        String type = TSNodeAccess.type(node);
         if (type.equals("string")) {
             return !hasInterpolation(node);
         }
         if (type.equals("concatenated_string")) {
             for (TSNode part : TSNodes.named(node)) {
-                if (part.getType().equals("string") && hasInterpolation(part)) {
+                if (TSNodeAccess.type(part).equals("string") && hasInterpolation(part)) {
                     return false;
                 }
             }
@@ -197,7 +216,7 @@ final class PythonExpressions {
 
     static boolean hasInterpolation(TSNode string) {
         for (TSNode part : TSNodes.named(string)) {
-            if ("interpolation".equals(part.getType())) {
+            if ("interpolation".equals(TSNodeAccess.type(part))) {
                 return true;
             }
         }
@@ -223,10 +242,17 @@ final class PythonExpressions {
     }
 
     boolean isConstant(TSNode node, int depth) {
+        if (depth == 0) {
+            return constantCache.computeIfAbsent(key(node), k -> constant(node, 0));
+        }
+        return constant(node, depth);
+    }
+
+    private boolean constant(TSNode node, int depth) {
         if (depth > bounds.maxExpressionDepth()) {
             return false;
         }
-        switch (node.getType()) {
+        switch (TSNodeAccess.type(node)) {
             case "string":
             case "concatenated_string":
                 return isStringLiteral(node);
@@ -238,12 +264,12 @@ final class PythonExpressions {
             case "ellipsis":
                 return true;
             case "unary_operator": {
-                TSNode operand = node.getChildByFieldName("argument");
+                TSNode operand = TSNodeAccess.childByFieldName(node, "argument");
                 return operand != null && !operand.isNull() && isConstant(operand, depth + 1);
             }
             case "binary_operator": {
-                TSNode left = node.getChildByFieldName("left");
-                TSNode right = node.getChildByFieldName("right");
+                TSNode left = TSNodeAccess.childByFieldName(node, "left");
+                TSNode right = TSNodeAccess.childByFieldName(node, "right");
                 return left != null && right != null && !left.isNull() && !right.isNull()
                         && isConstant(left, depth + 1) && isConstant(right, depth + 1);
             }
@@ -254,7 +280,7 @@ final class PythonExpressions {
             case "dictionary":
             case "pair": {
                 for (TSNode c : TSNodes.named(node)) {
-                    if (!"comment".equals(c.getType()) && !isConstant(c, depth + 1)) {
+                    if (!"comment".equals(TSNodeAccess.type(c)) && !isConstant(c, depth + 1)) {
                         return false;
                     }
                 }
@@ -267,24 +293,24 @@ final class PythonExpressions {
 
     /** The value of a string literal (escapes decoded unless raw; f-string fields kept as written). */
     String stringValue(TSNode node) {
-        if ("concatenated_string".equals(node.getType())) {
+        if ("concatenated_string".equals(TSNodeAccess.type(node))) {
             StringBuilder b = new StringBuilder();
             for (TSNode part : TSNodes.named(node)) {
-                if (b.length() < bounds.maxTextChars() && "string".equals(part.getType())) {
+                if (b.length() < bounds.maxTextChars() && "string".equals(TSNodeAccess.type(part))) {
                     b.append(stringValue(part));
                 }
             }
             return cut(b.toString());
         }
-        int n = node.getChildCount();
+        int n = TSNodeAccess.childCount(node);
         if (n < 2) {
             return "";
         }
-        TSNode start = node.getChild(0);
-        TSNode end = node.getChild(n - 1);
+        TSNode start = TSNodeAccess.child(node, 0);
+        TSNode end = TSNodeAccess.child(node, n - 1);
         String opener = src.text(start, 10);
-        int from = start.getEndByte();
-        int to = "string_end".equals(end.getType()) ? end.getStartByte() : node.getEndByte();
+        int from = TSNodeAccess.endByte(start);
+        int to = "string_end".equals(TSNodeAccess.type(end)) ? TSNodeAccess.startByte(end) : TSNodeAccess.endByte(node);
         String raw = src.slice(from, to, bounds.maxTextChars());
         boolean rawString = opener.indexOf('r') >= 0 || opener.indexOf('R') >= 0;
         return rawString ? raw : Escapes.python(raw);
@@ -336,15 +362,15 @@ final class PythonExpressions {
         if (depth > bounds.maxExpressionDepth()) {
             return f.textNode(shortText(node));
         }
-        switch (node.getType()) {
+        switch (TSNodeAccess.type(node)) {
             case "dictionary": {
                 ObjectNode o = f.objectNode();
                 for (TSNode pair : TSNodes.named(node)) {
-                    if (!"pair".equals(pair.getType())) {
+                    if (!"pair".equals(TSNodeAccess.type(pair))) {
                         continue;
                     }
-                    TSNode key = pair.getChildByFieldName("key");
-                    TSNode value = pair.getChildByFieldName("value");
+                    TSNode key = TSNodeAccess.childByFieldName(pair, "key");
+                    TSNode value = TSNodeAccess.childByFieldName(pair, "value");
                     if (key == null || value == null || key.isNull() || value.isNull()) {
                         continue;
                     }
@@ -357,7 +383,7 @@ final class PythonExpressions {
             case "tuple": {
                 ArrayNode a = f.arrayNode();
                 for (TSNode c : TSNodes.named(node)) {
-                    if (!"comment".equals(c.getType())) {
+                    if (!"comment".equals(TSNodeAccess.type(c))) {
                         a.add(toJson(c, depth + 1));
                     }
                 }

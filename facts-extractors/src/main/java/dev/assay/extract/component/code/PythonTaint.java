@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
 
 /**
  * Intra-procedural taint tracking over one Python scope (a function body or the module), reporting a
@@ -139,6 +140,18 @@ final class PythonTaint {
         }
     }
 
+    /** Every callee that can be a sink, whatever its arguments. */
+    static Set<String> sinkCallees(ScanSettings.Taint lists) {
+        Set<String> all = new HashSet<>();
+        ScanSettings.Sinks sinks = lists.sinks();
+        for (ScanSettings.Sink sink : List.of(sinks.exec(), sinks.shell(), sinks.deserialize())) {
+            all.addAll(sink.calls());
+            all.addAll(sink.shellFlagCalls());
+            all.addAll(sink.loaderCalls());
+        }
+        return all;
+    }
+
     /** Analyses one scope; {@code taintedParameters} are tool-handler arguments with the line of their function. */
     void analyzeScope(TSNode body, Map<String, Integer> taintedParameters) {
         Env env = new Env();
@@ -165,7 +178,7 @@ final class PythonTaint {
     }
 
     private void statement(TSNode s, Env env, boolean strong, int depth) {
-        switch (s.getType()) {
+        switch (TSNodeAccess.type(s)) {
             case "expression_statement": {
                 for (TSNode e : TSNodes.named(s)) {
                     expressionStatement(e, env, strong);
@@ -195,7 +208,7 @@ final class PythonTaint {
             }
             case "try_statement": {
                 for (TSNode part : TSNodes.named(s)) {
-                    if ("block".equals(part.getType())) {
+                    if ("block".equals(TSNodeAccess.type(part))) {
                         block(part, env, strong, depth);
                     } else {
                         nestedBlocks(part, env, depth);
@@ -239,9 +252,9 @@ final class PythonTaint {
             return;
         }
         for (TSNode c : TSNodes.named(node)) {
-            if ("block".equals(c.getType())) {
+            if ("block".equals(TSNodeAccess.type(c))) {
                 block(c, env, false, depth + 1);
-            } else if (c.getType().endsWith("_clause") || "case_clause".equals(c.getType())) {
+            } else if (TSNodeAccess.type(c).endsWith("_clause") || "case_clause".equals(TSNodeAccess.type(c))) {
                 nestedBlocks(c, env, depth + 1);
             } else {
                 eval(c, env, 0);
@@ -280,7 +293,7 @@ final class PythonTaint {
             }
         }
         for (TSNode c : TSNodes.named(s)) {
-            String type = c.getType();
+            String type = TSNodeAccess.type(c);
             if ("elif_clause".equals(type) || "else_clause".equals(type)) {
                 nestedBlocks(c, env, depth);
             }
@@ -296,19 +309,20 @@ final class PythonTaint {
 
     private Membership membership(TSNode condition) {
         TSNode c = condition;
-        while ("parenthesized_expression".equals(c.getType()) && c.getNamedChildCount() == 1) {
-            c = c.getNamedChild(0);
+        while ("parenthesized_expression".equals(TSNodeAccess.type(c)) && TSNodeAccess.namedChildCount(c) == 1) {
+            c = TSNodeAccess.namedChild(c, 0);
         }
-        if (!"comparison_operator".equals(c.getType()) || c.getNamedChildCount() != 2) {
+        if (!"comparison_operator".equals(TSNodeAccess.type(c)) || TSNodeAccess.namedChildCount(c) != 2) {
             return null;
         }
-        TSNode left = c.getNamedChild(0);
-        TSNode right = c.getNamedChild(1);
-        String op = src.slice(left.getEndByte(), right.getStartByte(), 20).strip().replaceAll("\\s+", " ");
+        TSNode left = TSNodeAccess.namedChild(c, 0);
+        TSNode right = TSNodeAccess.namedChild(c, 1);
+        String op = src.slice(TSNodeAccess.endByte(left), TSNodeAccess.startByte(right), 20).strip()
+                .replaceAll("\\s+", " ");
         if (!op.equals("in") && !op.equals("not in")) {
             return null;
         }
-        if (!"identifier".equals(left.getType()) || !constantCollection(right)) {
+        if (!"identifier".equals(TSNodeAccess.type(left)) || !constantCollection(right)) {
             return null;
         }
         return new Membership(src.text(left, 200), op.equals("not in"));
@@ -316,14 +330,14 @@ final class PythonTaint {
 
     private boolean constantCollection(TSNode node) {
         TSNode n = node;
-        if ("identifier".equals(n.getType())) {
+        if ("identifier".equals(TSNodeAccess.type(n))) {
             TSNode assigned = moduleAssignments.get(src.text(n, 200));
             if (assigned == null) {
                 return false;
             }
             n = assigned;
         }
-        if ("call".equals(n.getType())) {
+        if ("call".equals(TSNodeAccess.type(n))) {
             String callee = ex.callee(n);
             PythonExpressions.Args args = ex.args(n);
             if ((callee.equals("frozenset") || callee.equals("set") || callee.equals("tuple"))
@@ -333,7 +347,7 @@ final class PythonTaint {
                 return false;
             }
         }
-        String type = n.getType();
+        String type = TSNodeAccess.type(n);
         return (type.equals("set") || type.equals("list") || type.equals("tuple") || type.equals("dictionary"))
                 && ex.isConstant(n, 0);
     }
@@ -343,7 +357,7 @@ final class PythonTaint {
         List<TSNode> statements = TSNodes.named(block);
         for (int i = statements.size() - 1; i >= 0; i--) {
             TSNode last = statements.get(i);
-            String type = last.getType();
+            String type = TSNodeAccess.type(last);
             if ("comment".equals(type)) {
                 continue;
             }
@@ -355,32 +369,34 @@ final class PythonTaint {
 
     private void withStatement(TSNode s, Env env, boolean strong, int depth) {
         for (TSNode c : TSNodes.named(s)) {
-            if ("with_clause".equals(c.getType())) {
+            if ("with_clause".equals(TSNodeAccess.type(c))) {
                 for (TSNode item : TSNodes.named(c)) {
                     TSNode value = TSNodes.field(item, "value");
                     if (value == null) {
                         continue;
                     }
-                    if ("as_pattern".equals(value.getType()) && value.getNamedChildCount() >= 2) {
-                        Value v = eval(value.getNamedChild(0), env, 0);
+                    if ("as_pattern".equals(TSNodeAccess.type(value)) && TSNodeAccess.namedChildCount(value) >= 2) {
+                        Value v = eval(TSNodeAccess.namedChild(value, 0), env, 0);
                         TSNode alias = TSNodes.field(value, "alias");
-                        TSNode target = alias != null ? alias : value.getNamedChild(value.getNamedChildCount() - 1);
-                        if ("as_pattern_target".equals(target.getType()) && target.getNamedChildCount() == 1) {
-                            target = target.getNamedChild(0);
+                        TSNode target = alias != null ? alias
+                                : TSNodeAccess.namedChild(value, TSNodeAccess.namedChildCount(value) - 1);
+                        if ("as_pattern_target".equals(TSNodeAccess.type(target))
+                                && TSNodeAccess.namedChildCount(target) == 1) {
+                            target = TSNodeAccess.namedChild(target, 0);
                         }
                         assign(target, v, env, strong);
                     } else {
                         eval(value, env, 0);
                     }
                 }
-            } else if ("block".equals(c.getType())) {
+            } else if ("block".equals(TSNodeAccess.type(c))) {
                 block(c, env, strong, depth);
             }
         }
     }
 
     private void expressionStatement(TSNode e, Env env, boolean strong) {
-        switch (e.getType()) {
+        switch (TSNodeAccess.type(e)) {
             case "assignment": {
                 TSNode left = TSNodes.field(e, "left");
                 TSNode right = TSNodes.field(e, "right");
@@ -400,7 +416,7 @@ final class PythonTaint {
                     return;
                 }
                 Value v = eval(right, env, 0);
-                String op = src.slice(left.getEndByte(), right.getStartByte(), 10).strip();
+                String op = src.slice(TSNodeAccess.endByte(left), TSNodeAccess.startByte(right), 10).strip();
                 if (op.equals("+=") || op.equals("%=")) {
                     v = eval(left, env, 0).union(v);
                     assign(left, v, env, strong);
@@ -413,7 +429,7 @@ final class PythonTaint {
     }
 
     private void assign(TSNode target, Value v, Env env, boolean strong) {
-        switch (target.getType()) {
+        switch (TSNodeAccess.type(target)) {
             case "identifier":
                 env.set(src.text(target, 200), v, strong);
                 break;
@@ -449,7 +465,7 @@ final class PythonTaint {
         if (depth > bounds.maxExpressionDepth()) {
             return Value.CLEAN;
         }
-        switch (node.getType()) {
+        switch (TSNodeAccess.type(node)) {
             case "identifier": {
                 String name = src.text(node, 200);
                 Value v = env.get(name);
@@ -475,7 +491,7 @@ final class PythonTaint {
             case "string": {
                 Value v = Value.CLEAN_STRING;
                 for (TSNode part : TSNodes.named(node)) {
-                    if ("interpolation".equals(part.getType())) {
+                    if ("interpolation".equals(TSNodeAccess.type(part))) {
                         TSNode expr = TSNodes.field(part, "expression");
                         if (expr != null) {
                             v = v.union(eval(expr, env, depth + 1));
@@ -498,7 +514,7 @@ final class PythonTaint {
                 Value v = null;
                 List<TSNode> parts = TSNodes.named(node);
                 int n = parts.size();
-                boolean conditional = "conditional_expression".equals(node.getType());
+                boolean conditional = "conditional_expression".equals(TSNodeAccess.type(node));
                 for (int i = 0; i < n; i++) {
                     Value part = eval(parts.get(i), env, depth + 1);
                     if (conditional && i == 1) {
@@ -509,12 +525,12 @@ final class PythonTaint {
                 if (v == null) {
                     return Value.CLEAN;
                 }
-                boolean passThrough = n == 1 && ("parenthesized_expression".equals(node.getType())
-                        || "await".equals(node.getType()));
+                boolean passThrough = n == 1 && ("parenthesized_expression".equals(TSNodeAccess.type(node))
+                        || "await".equals(TSNodeAccess.type(node)));
                 if (passThrough) {
                     return v;
                 }
-                String type = node.getType();
+                String type = TSNodeAccess.type(node);
                 boolean scalar = "concatenated_string".equals(type) || "boolean_operator".equals(type)
                         || "conditional_expression".equals(type);
                 return new Value(v.taint, false, false, scalar && (v.stringish || type.startsWith("concat")));
@@ -525,7 +541,7 @@ final class PythonTaint {
                 Value l = left == null ? Value.CLEAN : eval(left, env, depth + 1);
                 Value r = right == null ? Value.CLEAN : eval(right, env, depth + 1);
                 String op = left == null || right == null ? ""
-                        : src.slice(left.getEndByte(), right.getStartByte(), 10).strip();
+                        : src.slice(TSNodeAccess.endByte(left), TSNodeAccess.startByte(right), 10).strip();
                 if (op.equals("+") || op.equals("%")) {
                     return l.union(r);
                 }
@@ -584,18 +600,18 @@ final class PythonTaint {
         Value allArgs = Value.CLEAN;
         for (TSNode a : args.positional()) {
             Value v = eval(a, env, depth + 1);
-            argValues.put(a.getStartByte(), v);
+            argValues.put(TSNodeAccess.startByte(a), v);
             allArgs = allArgs.union(v);
         }
         for (TSNode a : args.keywords().values()) {
             Value v = eval(a, env, depth + 1);
-            argValues.put(a.getStartByte(), v);
+            argValues.put(TSNodeAccess.startByte(a), v);
             allArgs = allArgs.union(v);
         }
         TSNode fn = TSNodes.field(call, "function");
         Value receiver = Value.CLEAN;
         String method = null;
-        if (fn != null && "attribute".equals(fn.getType())) {
+        if (fn != null && "attribute".equals(TSNodeAccess.type(fn))) {
             TSNode object = TSNodes.field(fn, "object");
             TSNode attribute = TSNodes.field(fn, "attribute");
             receiver = object == null ? Value.CLEAN : eval(object, env, depth + 1);
@@ -655,7 +671,7 @@ final class PythonTaint {
             relevant = firstOrKeyword(args, "args");
             TSNode shell = args.keyword("shell");
             boolean shellTrue = shell != null && !List.of("False", "0", "None").contains(src.text(shell, 20));
-            Value command = relevant == null ? Value.CLEAN : argValues.getOrDefault(relevant.getStartByte(),
+            Value command = relevant == null ? Value.CLEAN : argValues.getOrDefault(TSNodeAccess.startByte(relevant),
                     Value.CLEAN);
             if (shellTrue || command.stringish) {
                 kind = "shell";
@@ -675,8 +691,8 @@ final class PythonTaint {
         if (kind == null || relevant == null) {
             return;
         }
-        Value v = argValues.getOrDefault(relevant.getStartByte(), Value.CLEAN);
-        if (v.taint != null && reported.add(call.getStartByte())) {
+        Value v = argValues.getOrDefault(TSNodeAccess.startByte(relevant), Value.CLEAN);
+        if (v.taint != null && reported.add(TSNodeAccess.startByte(call))) {
             out.add(new TaintFlow(file, Language.PYTHON.id(), v.taint.source(), v.taint.line(), kind, callee,
                     src.startLine(call), src.snippet(call)));
         }
@@ -692,7 +708,7 @@ final class PythonTaint {
     }
 
     private static TSNode firstOrKeyword(PythonExpressions.Args args, String... keywords) {
-        if (args.first() != null && !"list_splat".equals(args.first().getType())) {
+        if (args.first() != null && !"list_splat".equals(TSNodeAccess.type(args.first()))) {
             return args.first();
         }
         for (String k : keywords) {

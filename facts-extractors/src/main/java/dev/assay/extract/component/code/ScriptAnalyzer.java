@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
 
 /**
  * Facts from one JavaScript, TypeScript or TSX syntax tree: ES imports, {@code require} and dynamic {@code import()}
@@ -35,6 +36,7 @@ final class ScriptAnalyzer {
     private final ScanSettings.Bounds bounds;
     private final String file;
     private final String language;
+    private final Language grammar;
     private final SourceText src;
     private final CodeFacts out;
     private final ImportTable imports = new ImportTable();
@@ -55,6 +57,7 @@ final class ScriptAnalyzer {
         this.bounds = settings.bounds();
         this.file = file;
         this.language = language.id();
+        this.grammar = language;
         this.src = src;
         this.out = out;
         int frames = bounds.maxTreeDepth() + 2;
@@ -65,7 +68,7 @@ final class ScriptAnalyzer {
     }
 
     void run(TSNode root) {
-        boolean cut = TreeWalk.walk(root, bounds.maxTreeDepth(), (node, type, depth) -> visit(node, type, depth));
+        boolean cut = TreeWalk.walk(root, grammar, bounds.maxTreeDepth(), this::visit);
         if (cut) {
             out.note("nested deeper than " + bounds.maxTreeDepth() + " levels; deeper code not analysed");
         }
@@ -138,7 +141,7 @@ final class ScriptAnalyzer {
                     label = TSNodes.field(parent, "property");
                 }
             }
-            if (label != null && !"object_pattern".equals(label.getType())) {
+            if (label != null && !"object_pattern".equals(TSNodeAccess.type(label))) {
                 return src.text(label, 200);
             }
         }
@@ -166,7 +169,7 @@ final class ScriptAnalyzer {
         if (fn == null) {
             return "";
         }
-        if ("member_expression".equals(fn.getType())) {
+        if ("member_expression".equals(TSNodeAccess.type(fn))) {
             TSNode property = TSNodes.field(fn, "property");
             return property == null ? "" : src.text(property, 100);
         }
@@ -195,9 +198,9 @@ final class ScriptAnalyzer {
         TSNode source = TSNodes.field(node, "source");
         TSNode clause = null;
         for (TSNode c : TSNodes.named(node)) {
-            if ("import_clause".equals(c.getType())) {
+            if ("import_clause".equals(TSNodeAccess.type(c))) {
                 clause = c;
-            } else if ("import_require_clause".equals(c.getType())) {
+            } else if ("import_require_clause".equals(TSNodeAccess.type(c))) {
                 requireClause(c, node);
                 return;
             }
@@ -211,7 +214,7 @@ final class ScriptAnalyzer {
             return;
         }
         for (TSNode part : TSNodes.named(clause)) {
-            switch (part.getType()) {
+            switch (TSNodeAccess.type(part)) {
                 case "identifier": {
                     String local = src.text(part, 200);
                     imports.bind(local, module);
@@ -227,7 +230,7 @@ final class ScriptAnalyzer {
                 }
                 case "named_imports": {
                     for (TSNode spec : TSNodes.named(part)) {
-                        if (!"import_specifier".equals(spec.getType())) {
+                        if (!"import_specifier".equals(TSNodeAccess.type(spec))) {
                             continue;
                         }
                         TSNode name = TSNodes.field(spec, "name");
@@ -235,7 +238,8 @@ final class ScriptAnalyzer {
                         if (name == null) {
                             continue;
                         }
-                        String member = name.getType().equals("string") ? stringValue(name) : src.text(name, 200);
+                        String member = TSNodeAccess.type(name).equals("string") ? stringValue(name)
+                                : src.text(name, 200);
                         String local = alias == null ? member : src.text(alias, 200);
                         imports.bind(local, member.equals("default") ? module : module + "." + member);
                         addImport(module, member, local, node);
@@ -265,7 +269,7 @@ final class ScriptAnalyzer {
 
     private static TSNode firstOfType(TSNode node, String type) {
         for (TSNode c : TSNodes.named(node)) {
-            if (type.equals(c.getType())) {
+            if (type.equals(TSNodeAccess.type(c))) {
                 return c;
             }
         }
@@ -279,15 +283,15 @@ final class ScriptAnalyzer {
         if (name == null || value == null) {
             return;
         }
-        if (functionAt[depth].isEmpty() && "identifier".equals(name.getType())) {
+        if (functionAt[depth].isEmpty() && "identifier".equals(TSNodeAccess.type(name))) {
             moduleConstants.put(src.text(name, 200), value);
         }
         TSNode v = value;
-        while ("await_expression".equals(v.getType()) && v.getNamedChildCount() == 1) {
-            v = v.getNamedChild(0);
+        while ("await_expression".equals(TSNodeAccess.type(v)) && TSNodeAccess.namedChildCount(v) == 1) {
+            v = TSNodeAccess.namedChild(v, 0);
         }
         String member = "";
-        if ("member_expression".equals(v.getType())) {
+        if ("member_expression".equals(TSNodeAccess.type(v))) {
             TSNode property = TSNodes.field(v, "property");
             TSNode object = TSNodes.field(v, "object");
             if (property == null || object == null) {
@@ -300,17 +304,17 @@ final class ScriptAnalyzer {
         if (module == null) {
             return;
         }
-        boundImportCalls.add(v.getStartByte());
+        boundImportCalls.add(TSNodeAccess.startByte(v));
         String base = member.isEmpty() ? module : module + "." + member;
-        if ("identifier".equals(name.getType())) {
+        if ("identifier".equals(TSNodeAccess.type(name))) {
             String local = src.text(name, 200);
             imports.bind(local, base);
             addImport(module, member, local, node);
-        } else if ("object_pattern".equals(name.getType())) {
+        } else if ("object_pattern".equals(TSNodeAccess.type(name))) {
             for (TSNode p : TSNodes.named(name)) {
                 String key = null;
                 String local = null;
-                switch (p.getType()) {
+                switch (TSNodeAccess.type(p)) {
                     case "shorthand_property_identifier_pattern":
                         key = src.text(p, 200);
                         local = key;
@@ -319,8 +323,8 @@ final class ScriptAnalyzer {
                         TSNode k = TSNodes.field(p, "key");
                         TSNode a = TSNodes.field(p, "value");
                         if (k != null && a != null) {
-                            key = k.getType().equals("string") ? stringValue(k) : src.text(k, 200);
-                            if ("assignment_pattern".equals(a.getType())) {
+                            key = TSNodeAccess.type(k).equals("string") ? stringValue(k) : src.text(k, 200);
+                            if ("assignment_pattern".equals(TSNodeAccess.type(a))) {
                                 a = TSNodes.field(a, "left");
                             }
                             local = a == null ? null : src.text(a, 200);
@@ -350,16 +354,16 @@ final class ScriptAnalyzer {
 
     /** The module of {@code require('m')} or {@code import('m')} with a literal specifier, else null. */
     private String importedModule(TSNode call) {
-        if (!"call_expression".equals(call.getType())) {
+        if (!"call_expression".equals(TSNodeAccess.type(call))) {
             return null;
         }
         TSNode fn = TSNodes.field(call, "function");
         if (fn == null) {
             return null;
         }
-        boolean require = "identifier".equals(fn.getType()) && src.text(fn, 20).equals("require")
+        boolean require = "identifier".equals(TSNodeAccess.type(fn)) && src.text(fn, 20).equals("require")
                 && !imports.isBound("require");
-        boolean dynamicImport = "import".equals(fn.getType());
+        boolean dynamicImport = "import".equals(TSNodeAccess.type(fn));
         if (!require && !dynamicImport) {
             return null;
         }
@@ -378,12 +382,12 @@ final class ScriptAnalyzer {
         if (list == null) {
             return out;
         }
-        if (!"arguments".equals(list.getType())) {
+        if (!"arguments".equals(TSNodeAccess.type(list))) {
             out.add(list);
             return out;
         }
         for (TSNode a : TSNodes.named(list)) {
-            if (!"comment".equals(a.getType())) {
+            if (!"comment".equals(TSNodeAccess.type(a))) {
                 out.add(a);
             }
         }
@@ -391,11 +395,11 @@ final class ScriptAnalyzer {
     }
 
     String callee(TSNode call) {
-        TSNode fn = TSNodes.field(call, "new_expression".equals(call.getType()) ? "constructor" : "function");
+        TSNode fn = TSNodes.field(call, "new_expression".equals(TSNodeAccess.type(call)) ? "constructor" : "function");
         if (fn == null) {
             return UNKNOWN;
         }
-        String name = "import".equals(fn.getType()) ? "import" : render(fn, 0);
+        String name = "import".equals(TSNodeAccess.type(fn)) ? "import" : render(fn, 0);
         return name.length() > MAX_CALLEE_CHARS ? name.substring(0, MAX_CALLEE_CHARS) : name;
     }
 
@@ -403,12 +407,12 @@ final class ScriptAnalyzer {
         if (depth > bounds.maxExpressionDepth()) {
             return UNKNOWN;
         }
-        switch (node.getType()) {
+        switch (TSNodeAccess.type(node)) {
             case "identifier":
                 return imports.resolve(src.text(node, 200));
             case "this":
             case "super":
-                return node.getType();
+                return TSNodeAccess.type(node);
             case "member_expression": {
                 TSNode object = TSNodes.field(node, "object");
                 TSNode property = TSNodes.field(node, "property");
@@ -462,7 +466,7 @@ final class ScriptAnalyzer {
     /** The expression a wrapper holds: the only named child, or the first for casts ({@code x as T}). */
     private static TSNode lastExpression(TSNode node) {
         for (TSNode c : TSNodes.named(node)) {
-            if (!"comment".equals(c.getType())) {
+            if (!"comment".equals(TSNodeAccess.type(c))) {
                 return c;
             }
         }
@@ -470,7 +474,7 @@ final class ScriptAnalyzer {
     }
 
     boolean isStringLiteral(TSNode node) {
-        String type = node.getType();
+        String type = TSNodeAccess.type(node);
         if ("string".equals(type)) {
             return true;
         }
@@ -481,7 +485,7 @@ final class ScriptAnalyzer {
         if (depth > bounds.maxExpressionDepth()) {
             return false;
         }
-        switch (node.getType()) {
+        switch (TSNodeAccess.type(node)) {
             case "string":
             case "number":
             case "true":
@@ -506,7 +510,7 @@ final class ScriptAnalyzer {
             case "parenthesized_expression":
             case "array": {
                 for (TSNode c : TSNodes.named(node)) {
-                    if (!"comment".equals(c.getType()) && !isConstant(c, depth + 1)) {
+                    if (!"comment".equals(TSNodeAccess.type(c)) && !isConstant(c, depth + 1)) {
                         return false;
                     }
                 }
@@ -514,15 +518,15 @@ final class ScriptAnalyzer {
             }
             case "object": {
                 for (TSNode c : TSNodes.named(node)) {
-                    if ("comment".equals(c.getType())) {
+                    if ("comment".equals(TSNodeAccess.type(c))) {
                         continue;
                     }
-                    if (!"pair".equals(c.getType())) {
+                    if (!"pair".equals(TSNodeAccess.type(c))) {
                         return false;
                     }
                     TSNode value = TSNodes.field(c, "value");
                     TSNode key = TSNodes.field(c, "key");
-                    if (value == null || (key != null && "computed_property_name".equals(key.getType()))
+                    if (value == null || (key != null && "computed_property_name".equals(TSNodeAccess.type(key)))
                             || !isConstant(value, depth + 1)) {
                         return false;
                     }
@@ -536,8 +540,8 @@ final class ScriptAnalyzer {
 
     /** A string's or template's value between its quotes, escapes decoded (template substitutions as written). */
     String stringValue(TSNode node) {
-        int start = node.getStartByte();
-        int end = node.getEndByte();
+        int start = TSNodeAccess.startByte(node);
+        int end = TSNodeAccess.endByte(node);
         if (end - start < 2) {
             return "";
         }
@@ -549,7 +553,7 @@ final class ScriptAnalyzer {
         if (depth > bounds.maxExpressionDepth()) {
             return null;
         }
-        switch (node.getType()) {
+        switch (TSNodeAccess.type(node)) {
             case "string":
             case "template_string":
                 return isStringLiteral(node) ? stringValue(node) : null;
@@ -563,14 +567,14 @@ final class ScriptAnalyzer {
                 if (left == null || right == null) {
                     return null;
                 }
-                String op = src.slice(left.getEndByte(), right.getStartByte(), 10).strip();
+                String op = src.slice(TSNodeAccess.endByte(left), TSNodeAccess.startByte(right), 10).strip();
                 String l = op.equals("+") ? constantString(left, depth + 1) : null;
                 String r = l == null ? null : constantString(right, depth + 1);
                 return r == null ? null : cut(l + r);
             }
             case "identifier": {
                 TSNode value = moduleConstants.get(src.text(node, 200));
-                return value == null || value.getStartByte() == node.getStartByte() ? null
+                return value == null || TSNodeAccess.startByte(value) == TSNodeAccess.startByte(node) ? null
                         : constantString(value, depth + 1);
             }
             default:
@@ -588,18 +592,18 @@ final class ScriptAnalyzer {
         if (depth > bounds.maxExpressionDepth()) {
             return f.textNode(shortText);
         }
-        switch (node.getType()) {
+        switch (TSNodeAccess.type(node)) {
             case "object": {
                 ObjectNode o = f.objectNode();
                 for (TSNode c : TSNodes.named(node)) {
-                    if ("pair".equals(c.getType())) {
+                    if ("pair".equals(TSNodeAccess.type(c))) {
                         TSNode key = TSNodes.field(c, "key");
                         TSNode value = TSNodes.field(c, "value");
                         if (key != null && value != null) {
-                            o.set(key.getType().equals("string") ? stringValue(key) : src.text(key, 200),
+                            o.set(TSNodeAccess.type(key).equals("string") ? stringValue(key) : src.text(key, 200),
                                     toJson(value, depth + 1));
                         }
-                    } else if ("shorthand_property_identifier".equals(c.getType())) {
+                    } else if ("shorthand_property_identifier".equals(TSNodeAccess.type(c))) {
                         String name = src.text(c, 200);
                         TSNode value = moduleConstants.get(name);
                         o.set(name, value == null ? f.textNode(name) : toJson(value, depth + 1));
@@ -610,7 +614,7 @@ final class ScriptAnalyzer {
             case "array": {
                 ArrayNode a = f.arrayNode();
                 for (TSNode c : TSNodes.named(node)) {
-                    if (!"comment".equals(c.getType())) {
+                    if (!"comment".equals(TSNodeAccess.type(c))) {
                         a.add(toJson(c, depth + 1));
                     }
                 }
@@ -633,7 +637,8 @@ final class ScriptAnalyzer {
                 return f.nullNode();
             case "identifier": {
                 TSNode value = moduleConstants.get(src.text(node, 200));
-                return value == null || value.getStartByte() == node.getStartByte() ? f.textNode(shortText)
+                return value == null || TSNodeAccess.startByte(value) == TSNodeAccess.startByte(node)
+                        ? f.textNode(shortText)
                         : toJson(value, depth + 1);
             }
             default:
@@ -648,21 +653,24 @@ final class ScriptAnalyzer {
         String callee = callee(call);
         List<TSNode> args = arguments(call);
         boolean constant = true;
+        boolean[] literal = new boolean[args.size()];
         List<String> keywords = new ArrayList<>();
-        for (TSNode a : args) {
-            constant &= isConstant(a, 0);
-            if ("object".equals(a.getType())) {
+        for (int i = 0; i < args.size(); i++) {
+            TSNode a = args.get(i);
+            literal[i] = isConstant(a, 0);
+            constant &= literal[i];
+            if ("object".equals(TSNodeAccess.type(a))) {
                 objectKeywords(a, keywords);
             }
         }
         for (int i = 0; i < Math.min(args.size(), bounds.maxPositionalKeywords()); i++) {
             TSNode a = args.get(i);
-            String form = isConstant(a, 0) ? src.text(a, bounds.maxKeywordValueChars()) : render(a, 0);
+            String form = literal[i] ? src.text(a, bounds.maxKeywordValueChars()) : render(a, 0);
             keywords.add("@" + i + "=" + (form.length() > bounds.maxKeywordValueChars()
                     ? form.substring(0, bounds.maxKeywordValueChars()) + "…" : form));
         }
         String firstArg = "";
-        if (!args.isEmpty() && isConstant(args.get(0), 0)) {
+        if (!args.isEmpty() && literal[0]) {
             firstArg = isStringLiteral(args.get(0)) ? stringValue(args.get(0))
                     : src.text(args.get(0), bounds.maxArgChars());
             if (firstArg.length() > bounds.maxArgChars()) {
@@ -671,18 +679,19 @@ final class ScriptAnalyzer {
         }
         out.add(new CodeCall(file, language, callee, constant, firstArg, keywords, pending.function(),
                 src.startLine(call), src.snippet(call)));
-        if (("require".equals(callee) || "import".equals(callee)) && !boundImportCalls.contains(call.getStartByte())) {
+        if (("require".equals(callee) || "import".equals(callee))
+                && !boundImportCalls.contains(TSNodeAccess.startByte(call))) {
             String module = importedModule(call);
             if (module != null) {
                 addImport(module, "", "", call);
             }
         }
-        if ("new_expression".equals(call.getType()) && settings.components().mcpServerConstructors()
+        if ("new_expression".equals(TSNodeAccess.type(call)) && settings.components().mcpServerConstructors()
                 .contains(lastSegment(callee)) && callee.contains("modelcontextprotocol")) {
             out.markMcpSdk();
         }
         TSNode fn = TSNodes.field(call, "function");
-        if (fn == null || !"member_expression".equals(fn.getType())) {
+        if (fn == null || !"member_expression".equals(TSNodeAccess.type(fn))) {
             return;
         }
         String method = lastSegment(callee);
@@ -690,7 +699,7 @@ final class ScriptAnalyzer {
         if (mcp.jsToolMethods().contains(method) && !args.isEmpty()) {
             toolCall(call, method, args, pending.deferred());
         } else if (mcp.jsToolObjectMethods().contains(method) && !args.isEmpty()
-                && "object".equals(args.get(0).getType())) {
+                && "object".equals(TSNodeAccess.type(args.get(0)))) {
             toolObject(args.get(0), call, pending.deferred());
         } else if ("setRequestHandler".equals(method) && args.size() >= 2
                 && mcp.jsListToolsSchemas().contains(lastSegment(src.text(args.get(0), 200)))) {
@@ -700,14 +709,14 @@ final class ScriptAnalyzer {
 
     private void objectKeywords(TSNode object, List<String> keywords) {
         for (TSNode c : TSNodes.named(object)) {
-            if ("pair".equals(c.getType())) {
+            if ("pair".equals(TSNodeAccess.type(c))) {
                 TSNode key = TSNodes.field(c, "key");
                 TSNode value = TSNodes.field(c, "value");
                 if (key != null && value != null) {
-                    String k = key.getType().equals("string") ? stringValue(key) : src.text(key, 100);
+                    String k = TSNodeAccess.type(key).equals("string") ? stringValue(key) : src.text(key, 100);
                     keywords.add(k + "=" + src.text(value, bounds.maxKeywordValueChars()));
                 }
-            } else if ("shorthand_property_identifier".equals(c.getType())) {
+            } else if ("shorthand_property_identifier".equals(TSNodeAccess.type(c))) {
                 String k = src.text(c, 100);
                 keywords.add(k + "=" + k);
             }
@@ -727,13 +736,13 @@ final class ScriptAnalyzer {
     }
 
     private boolean stringLike(TSNode node) {
-        String type = node.getType();
+        String type = TSNodeAccess.type(node);
         return type.equals("string") || type.equals("template_string") || type.equals("binary_expression")
                 || (type.equals("identifier") && constantString(node, 0) != null);
     }
 
     private static boolean isFunction(TSNode node) {
-        return FUNCTIONS.contains(node.getType());
+        return FUNCTIONS.contains(TSNodeAccess.type(node));
     }
 
     /** {@code server.tool(name, [description], [schema], [annotations], handler)} and {@code registerTool}. */
@@ -742,7 +751,7 @@ final class ScriptAnalyzer {
         Literal description = new Literal("", false);
         String schema = "";
         if (method.equals("registerTool")) {
-            TSNode config = args.size() > 1 && "object".equals(args.get(1).getType()) ? args.get(1) : null;
+            TSNode config = args.size() > 1 && "object".equals(TSNodeAccess.type(args.get(1))) ? args.get(1) : null;
             if (config != null) {
                 description = literal(pair(config, "description"));
                 TSNode input = pair(config, "inputSchema");
@@ -782,12 +791,13 @@ final class ScriptAnalyzer {
     /** The value of a property of an object literal, or null. */
     private TSNode pair(TSNode object, String key) {
         for (TSNode c : TSNodes.named(object)) {
-            if ("pair".equals(c.getType())) {
+            if ("pair".equals(TSNodeAccess.type(c))) {
                 TSNode k = TSNodes.field(c, "key");
-                if (k != null && key.equals(k.getType().equals("string") ? stringValue(k) : src.text(k, 100))) {
+                if (k != null
+                        && key.equals(TSNodeAccess.type(k).equals("string") ? stringValue(k) : src.text(k, 100))) {
                     return TSNodes.field(c, "value");
                 }
-            } else if ("shorthand_property_identifier".equals(c.getType()) && key.equals(src.text(c, 100))) {
+            } else if ("shorthand_property_identifier".equals(TSNodeAccess.type(c)) && key.equals(src.text(c, 100))) {
                 TSNode value = moduleConstants.get(key);
                 return value != null ? value : c;
             }
@@ -798,7 +808,7 @@ final class ScriptAnalyzer {
     /** A ListTools handler: the literal tool objects it answers with, or one dynamic "*" entry. */
     private void listToolsHandler(TSNode handler, TSNode call) {
         List<TSNode> arrays = new ArrayList<>();
-        TreeWalk.walk(handler, bounds.maxTreeDepth(), (node, type, depth) -> {
+        TreeWalk.walk(handler, grammar, bounds.maxTreeDepth(), (node, type, depth) -> {
             if ("pair".equals(type)) {
                 TSNode key = TSNodes.field(node, "key");
                 TSNode value = TSNodes.field(node, "value");
@@ -814,20 +824,21 @@ final class ScriptAnalyzer {
         boolean found = false;
         for (TSNode value : arrays) {
             TSNode array = value;
-            if ("identifier".equals(array.getType()) || "shorthand_property_identifier".equals(array.getType())) {
+            String arrayType = TSNodeAccess.type(array);
+            if ("identifier".equals(arrayType) || "shorthand_property_identifier".equals(arrayType)) {
                 TSNode constant = moduleConstants.get(src.text(array, 200));
                 if (constant != null) {
                     array = constant;
                 }
             }
-            if (!"array".equals(array.getType())) {
+            if (!"array".equals(TSNodeAccess.type(array))) {
                 continue;
             }
             for (TSNode element : TSNodes.named(array)) {
-                if ("object".equals(element.getType())) {
+                if ("object".equals(TSNodeAccess.type(element))) {
                     toolObject(element, element, false);
                     found = true;
-                } else if (!"comment".equals(element.getType())) {
+                } else if (!"comment".equals(TSNodeAccess.type(element))) {
                     out.add(new McpTool(file, "*", "", "", true, src.startLine(element), src.snippet(element)));
                     found = true;
                 }

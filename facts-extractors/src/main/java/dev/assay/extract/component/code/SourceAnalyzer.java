@@ -3,6 +3,7 @@ package dev.assay.extract.component.code;
 import dev.assay.extract.component.ScanSettings;
 import java.nio.charset.StandardCharsets;
 import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
 import org.treesitter.TSTree;
 
 /**
@@ -51,9 +52,10 @@ public final class SourceAnalyzer {
         TSNode root = tree.getRootNode();
         boolean hasErrors = root.hasError();
         if (hasErrors && utf8.length > 0) {
-            long errorBytes = errorBytes(root);
+            long errorBytes = errorBytes(root, language);
             if (errorBytes > bounds.maxErrorShare() * utf8.length) {
-                return new NotAnalysed("not analysed: " + (100 * errorBytes / utf8.length) + "% of the file is not valid "
+                return new NotAnalysed("not analysed: " + (100 * errorBytes / utf8.length)
+                        + "% of the file is not valid "
                         + language.id());
             }
         }
@@ -81,11 +83,11 @@ public final class SourceAnalyzer {
     }
 
     /** Bytes covered by outermost ERROR nodes (and missing nodes count as one byte each). */
-    private long errorBytes(TSNode root) {
+    private long errorBytes(TSNode root, Language language) {
         long[] total = {0};
-        TreeWalk.walk(root, settings.bounds().maxTreeDepth(), (node, type, depth) -> {
+        TreeWalk.walk(root, language, settings.bounds().maxTreeDepth(), (node, type, depth) -> {
             if ("ERROR".equals(type)) {
-                total[0] += node.getEndByte() - node.getStartByte();
+                total[0] += TSNodeAccess.endByte(node) - TSNodeAccess.startByte(node);
                 return false;
             }
             return node.hasError();

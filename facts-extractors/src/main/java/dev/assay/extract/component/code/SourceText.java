@@ -3,6 +3,7 @@ package dev.assay.extract.component.code;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
 
 /**
  * The UTF-8 bytes a tree was parsed from, with line starts, so that node text, lines and snippets come from byte
@@ -52,18 +53,18 @@ public final class SourceText {
     }
 
     public int startLine(TSNode node) {
-        return lineAt(node.getStartByte());
+        return lineAt(TSNodeAccess.startByte(node));
     }
 
     /** The line of the node's last character. */
     public int endLine(TSNode node) {
-        int end = node.getEndByte();
-        return lineAt(end > node.getStartByte() ? end - 1 : end);
+        int end = TSNodeAccess.endByte(node);
+        return lineAt(end > TSNodeAccess.startByte(node) ? end - 1 : end);
     }
 
     /** The node's text, cut to {@code maxChars} characters (a cut text ends with "…"). */
     public String text(TSNode node, int maxChars) {
-        return slice(node.getStartByte(), node.getEndByte(), maxChars);
+        return slice(TSNodeAccess.startByte(node), TSNodeAccess.endByte(node), maxChars);
     }
 
     /** Bytes {@code [start, end)} decoded, cut to {@code maxChars} characters (a cut text ends with "…"). */
@@ -96,7 +97,7 @@ public final class SourceText {
      * it that starts shortly before the node.
      */
     public String snippet(TSNode node) {
-        return snippetAt(node.getStartByte());
+        return snippetAt(TSNodeAccess.startByte(node));
     }
 
     public String snippetAt(int offset) {

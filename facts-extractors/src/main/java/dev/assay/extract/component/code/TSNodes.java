@@ -3,6 +3,7 @@ package dev.assay.extract.component.code;
 import java.util.ArrayList;
 import java.util.List;
 import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
 import org.treesitter.TSTreeCursor;
 
 /**
@@ -22,26 +23,27 @@ final class TSNodes {
     }
 
     static boolean same(TSNode a, TSNode b) {
-        return present(a) && present(b) && a.getStartByte() == b.getStartByte() && a.getEndByte() == b.getEndByte()
-                && a.getType().equals(b.getType());
+        return present(a) && present(b) && TSNodeAccess.startByte(a) == TSNodeAccess.startByte(b)
+                && TSNodeAccess.endByte(a) == TSNodeAccess.endByte(b)
+                && TSNodeAccess.type(a).equals(TSNodeAccess.type(b));
     }
 
     /** The child in a field, or null. */
     static TSNode field(TSNode node, String name) {
-        TSNode child = node.getChildByFieldName(name);
+        TSNode child = TSNodeAccess.childByFieldName(node, name);
         return present(child) ? child : null;
     }
 
     /** The named children, in order (comments included: they are named extras). */
     static List<TSNode> named(TSNode node) {
-        int n = node.getNamedChildCount();
+        int n = TSNodeAccess.namedChildCount(node);
         List<TSNode> out = new ArrayList<>(n);
         if (n == 0) {
             return out;
         }
         if (n <= DIRECT_ACCESS_CHILDREN) {
             for (int i = 0; i < n; i++) {
-                out.add(node.getNamedChild(i));
+                out.add(TSNodeAccess.namedChild(node, i));
             }
             return out;
         }

@@ -22,13 +22,17 @@ public final class TreeWalk {
     private TreeWalk() {
     }
 
-    /** Walks the tree below {@code root}; returns true when some subtree was deeper than {@code maxDepth}. */
-    public static boolean walk(TSNode root, int maxDepth, Visitor visitor) {
+    /**
+     * Walks the tree below {@code root}, a node of a {@code language} tree; returns true when some subtree was deeper
+     * than {@code maxDepth}.
+     */
+    public static boolean walk(TSNode root, Language language, int maxDepth, Visitor visitor) {
+        NodeTypes types = NodeTypes.of(language);
         TSTreeCursor cursor = new TSTreeCursor(root);
         boolean cut = false;
         int depth = 0;
         TSNode node = cursor.currentNode();
-        String type = node.getType();
+        String type = types.type(node);
         boolean descend = visitor.enter(node, type, depth);
         while (true) {
             if (descend) {
@@ -37,7 +41,7 @@ public final class TreeWalk {
                 } else if (cursor.gotoFirstChild()) {
                     depth++;
                     node = cursor.currentNode();
-                    type = node.getType();
+                    type = types.type(node);
                     descend = visitor.enter(node, type, depth);
                     continue;
                 }
@@ -50,14 +54,14 @@ public final class TreeWalk {
                 }
                 if (cursor.gotoNextSibling()) {
                     node = cursor.currentNode();
-                    type = node.getType();
+                    type = types.type(node);
                     descend = visitor.enter(node, type, depth);
                     break;
                 }
                 cursor.gotoParent();
                 depth--;
                 node = cursor.currentNode();
-                type = node.getType();
+                type = types.type(node);
             }
         }
     }
