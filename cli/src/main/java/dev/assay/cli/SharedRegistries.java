@@ -1,11 +1,15 @@
 package dev.assay.cli;
 
+import dev.assay.engine.ScanException;
 import dev.assay.engine.Scanner;
+import dev.assay.engine.ScorerSelector;
 import dev.assay.engine.formula.FormulaRegistry;
 import dev.assay.engine.pack.PackException;
 import dev.assay.engine.pack.PackRegistry;
 import dev.assay.engine.spi.Extractor;
+import dev.assay.engine.spi.Limits;
 import dev.assay.engine.spi.TargetOpener;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceConfigurationError;
@@ -25,7 +29,6 @@ final class SharedRegistries {
     private static PackRegistry packs;
     private static FormulaRegistry formulas;
     private static final List<Thread> PREFETCH = new ArrayList<>();
-    private static String prefetchedScorer;
 
     private SharedRegistries() {
     }
@@ -44,13 +47,18 @@ final class SharedRegistries {
         return formulas;
     }
 
-    /** Starts loading the newest pack of {@code scorer}, the formulas and the extractors on daemon threads. */
-    static void prefetch(String scorer) {
+    /**
+     * Starts loading, on daemon threads, the newest pack of {@code scorer} (or, when it is null, of the scorer that
+     * {@code target} calls for), the formulas and the extractors.
+     */
+    static void prefetch(String scorer, Path target) {
         Thread pack = new Thread(() -> {
             try {
-                packs().forScorer(scorer);
-            } catch (PackException | RuntimeException e) {
-                // Ignored on purpose: the scan reports it when it loads the pack itself.
+                String chosen = scorer != null ? scorer
+                        : ScorerSelector.shipped().select(target, Limits.defaults()).scorer();
+                packs().forScorer(chosen);
+            } catch (PackException | ScanException | RuntimeException e) {
+                // Ignored on purpose: the scan reports it when it does the same itself.
             }
         }, "assay-prefetch-pack");
         Thread formula = new Thread(() -> {
@@ -65,7 +73,6 @@ final class SharedRegistries {
             }
         }, "assay-prefetch-formulas-extractors");
         synchronized (PREFETCH) {
-            prefetchedScorer = scorer;
             PREFETCH.add(pack);
             PREFETCH.add(formula);
         }
@@ -76,15 +83,12 @@ final class SharedRegistries {
     }
 
     /**
-     * Waits for a prefetch of this scorer's pack to finish, so that the scan takes the loaded pack from the registry
-     * instead of loading it a second time in parallel. Returns at once when nothing was prefetched for it.
+     * Waits for the prefetch threads, if any, so that the scan takes the loaded pack from the registry instead of
+     * loading it a second time in parallel. Returns at once when nothing was prefetched.
      */
-    static void awaitPrefetch(String scorer) {
+    static void awaitPrefetch() {
         List<Thread> threads;
         synchronized (PREFETCH) {
-            if (!scorer.equals(prefetchedScorer)) {
-                return;
-            }
             threads = List.copyOf(PREFETCH);
         }
         for (Thread t : threads) {
