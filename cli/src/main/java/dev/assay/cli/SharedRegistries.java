@@ -5,13 +5,18 @@ import dev.assay.engine.Scanner;
 import dev.assay.engine.ScorerSelector;
 import dev.assay.engine.formula.FormulaRegistry;
 import dev.assay.engine.pack.PackException;
+import dev.assay.engine.pack.LocatedYaml;
 import dev.assay.engine.pack.PackRegistry;
+import dev.assay.engine.pack.ShippedPackIndex;
 import dev.assay.engine.spi.Extractor;
 import dev.assay.engine.spi.Limits;
 import dev.assay.engine.spi.TargetOpener;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
@@ -49,14 +54,24 @@ final class SharedRegistries {
 
     /**
      * Starts loading, on daemon threads, the newest pack of {@code scorer} (or, when it is null, of the scorer that
-     * {@code target} calls for), the formulas and the extractors.
+     * {@code target} calls for) and the pack it scores components with, the formulas and the extractors.
      */
     static void prefetch(String scorer, Path target) {
         Thread pack = new Thread(() -> {
             try {
                 String chosen = scorer != null ? scorer
                         : ScorerSelector.shipped().select(target, Limits.defaults()).scorer();
-                packs().forScorer(chosen);
+                PackRegistry registry = packs();
+                registry.available().stream().filter(e -> e.scorer().equals(chosen)).reduce((a, b) -> b)
+                        .flatMap(SharedRegistries::componentPack)
+                        .ifPresent(ref -> start(new Thread(() -> {
+                            try {
+                                registry.load(ref);
+                            } catch (PackException | RuntimeException e) {
+                                // As above.
+                            }
+                        }, "assay-prefetch-component-pack")));
+                registry.forScorer(chosen);
             } catch (PackException | ScanException | RuntimeException e) {
                 // Ignored on purpose: the scan reports it when it does the same itself.
             }
@@ -72,13 +87,31 @@ final class SharedRegistries {
                 // As above.
             }
         }, "assay-prefetch-formulas-extractors");
+        start(pack);
+        start(formula);
+    }
+
+    private static void start(Thread thread) {
+        thread.setDaemon(true);
         synchronized (PREFETCH) {
-            PREFETCH.add(pack);
-            PREFETCH.add(formula);
+            PREFETCH.add(thread);
         }
-        for (Thread t : List.of(pack, formula)) {
-            t.setDaemon(true);
-            t.start();
+        thread.start();
+    }
+
+    /**
+     * The pack that a shipped pack scores its components with ({@code components.pack} in its pack.yaml), read straight
+     * from the class path so that it can load on another core while the pack itself loads.
+     */
+    private static Optional<String> componentPack(ShippedPackIndex.Entry entry) {
+        try (InputStream in = PackRegistry.class.getClassLoader().getResourceAsStream(entry.root() + "pack.yaml")) {
+            if (in == null) {
+                return Optional.empty();
+            }
+            String ref = LocatedYaml.parse(in.readAllBytes()).root().path("components").path("pack").asText("");
+            return ref.isBlank() ? Optional.empty() : Optional.of(ref);
+        } catch (IOException | LocatedYaml.SyntaxError | RuntimeException e) {
+            return Optional.empty();
         }
     }
 
@@ -87,13 +120,17 @@ final class SharedRegistries {
      * loading it a second time in parallel. Returns at once when nothing was prefetched.
      */
     static void awaitPrefetch() {
-        List<Thread> threads;
-        synchronized (PREFETCH) {
-            threads = List.copyOf(PREFETCH);
-        }
-        for (Thread t : threads) {
+        // A prefetch thread may start another (the component pack) before it ends: join until none is left.
+        for (int joined = 0;; joined++) {
+            Thread next;
+            synchronized (PREFETCH) {
+                if (joined >= PREFETCH.size()) {
+                    return;
+                }
+                next = PREFETCH.get(joined);
+            }
             try {
-                t.join();
+                next.join();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
