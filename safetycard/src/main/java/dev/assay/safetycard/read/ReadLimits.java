@@ -1,0 +1,19 @@
+package dev.assay.safetycard.read;
+
+/**
+ * Bounds on what a scorecard may be. The defaults leave a large margin over published audits (about 40 KB, 1,500
+ * nodes, nesting 8) while keeping a hostile file cheap to refuse.
+ *
+ * @param maxBytes       size of the file
+ * @param maxDepth       nesting of objects and lists below the root
+ * @param maxNodes       JSON values in total (objects, lists and scalars)
+ * @param maxItems       items of one list
+ * @param maxStringChars characters of one string
+ * @param maxKeyChars    characters of one key
+ */
+public record ReadLimits(long maxBytes, int maxDepth, int maxNodes, int maxItems, int maxStringChars, int maxKeyChars) {
+
+    public static ReadLimits defaults() {
+        return new ReadLimits(2L << 20, 12, 10_000, 500, 8_000, 64);
+    }
+}
