@@ -112,7 +112,7 @@ class GoldenReportsTest {
                 if (onlyFile != null && !p.equals(src) && !p.equals(src.resolve(onlyFile))) {
                     continue;
                 }
-                Path t = dst.resolve(src.relativize(p).toString());
+                Path t = dst.resolve(src.relativize(p).toString().replace("dot-git", ".git")); // git cannot hold .git
                 if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                     Files.createDirectories(t);
                     Files.setPosixFilePermissions(t, PosixFilePermissions.fromString("rwx------"));

@@ -4,11 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.assay.engine.Scanner;
-import dev.assay.engine.model.Finding;
+import dev.assay.engine.authoring.CaseOutcome;
+import dev.assay.engine.authoring.FixtureCase;
+import dev.assay.engine.authoring.LintResult;
+import dev.assay.engine.authoring.PackLinter;
+import dev.assay.engine.authoring.PackTester;
+import dev.assay.engine.authoring.PackTests;
+import dev.assay.engine.authoring.TestResult;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.pack.CompiledPack;
+import dev.assay.engine.pack.DirectoryPackFiles;
 import dev.assay.engine.pack.PackRegistry;
-import dev.assay.engine.pack.RuleDefinition;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,17 +23,15 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs every shipped pack's fixture cases against the precompiled pack, checks that the DRL-compiled pack agrees, and
- * that every rule has a case where it must fire and one where it must stay quiet.
+ * Runs every shipped pack's tests (fixture cases, inline annotations, facts cases) with the engine's pack tester
+ * against the precompiled pack, checks that the DRL-compiled pack finds the same, and lints every shipped pack
+ * (which includes: every rule has a test where it must fire and one where it must not).
  */
 class PackCasesTest {
 
@@ -45,64 +49,58 @@ class PackCasesTest {
         return out;
     }
 
+    private static String ref(Path dir) {
+        return dir.getParent().getFileName() + "@" + dir.getFileName();
+    }
+
     @TestFactory
     Stream<DynamicTest> everyCaseOfEveryPack() throws Exception {
         PackRegistry registry = PackRegistry.shipped();
         List<DynamicTest> tests = new ArrayList<>();
         for (Path dir : packVersions()) {
-            String ref = dir.getParent().getFileName() + "@" + dir.getFileName();
-            CompiledPack shipped = registry.load(ref);
-            CompiledPack fromDrl = registry.fromFolder(dir);
-            for (PackCase c : PackCase.all(dir)) {
-                tests.add(DynamicTest.dynamicTest(ref + " " + c.name(), () -> check(shipped, fromDrl, c)));
+            CompiledPack shipped = registry.load(ref(dir));
+            assertTrue(shipped.precompiled(), "shipped packs must load from the build-time model");
+            TestResult result = new PackTester().test(dir, shipped);
+            tests.add(DynamicTest.dynamicTest(ref(dir) + " test files", () ->
+                    assertTrue(result.problems().isEmpty(), String.join("\n", result.lines()))));
+            for (CaseOutcome o : result.outcomes()) {
+                tests.add(DynamicTest.dynamicTest(ref(dir) + " " + o.name(), () ->
+                        assertTrue(o.passed(), String.join("\n", result.lines()))));
             }
         }
-        assertTrue(!tests.isEmpty(), "no pack cases found under " + PACKS);
+        assertTrue(!tests.isEmpty(), "no packs found under " + PACKS);
         return tests.stream();
     }
 
-    private void check(CompiledPack shipped, CompiledPack fromDrl, PackCase c) throws Exception {
-        assertTrue(shipped.precompiled(), "shipped packs must load from the build-time model");
-        Path target = c.materialise(tmp);
-        Report report = Scanner.builder().pack(shipped).clock(FIXED).build().scan(target);
-        Set<String> fired = report.findings().stream().map(Finding::id).collect(Collectors.toCollection(TreeSet::new));
-        for (String id : c.ruleid()) {
-            assertTrue(fired.contains(id), c.name() + ": " + id + " must fire; fired: " + fired);
-        }
-        for (String id : c.ok()) {
-            assertTrue(!fired.contains(id), c.name() + ": " + id + " must not fire; evidence: "
-                    + report.findings().stream().filter(f -> f.id().equals(id)).map(Finding::evidence).toList());
-        }
-        if (c.score() != null) {
-            assertEquals(c.score().intValue(), report.score().intValue(), c.name() + ": score; findings " + fired);
-        }
-        if (c.attestation() != null) {
-            assertEquals(c.attestation(), report.attestation().eligible(), c.name() + ": attestation");
-        }
-        Report viaDrl = Scanner.builder().pack(fromDrl).clock(FIXED).build().scan(target);
-        assertEquals(report.findings(), viaDrl.findings(), c.name() + ": precompiled and DRL-compiled packs disagree");
-        assertEquals(report.rulesHash(), viaDrl.rulesHash(), "the same pack content must hash the same");
-    }
-
     @TestFactory
-    Stream<DynamicTest> everyRuleHasBothKindsOfCase() throws Exception {
+    Stream<DynamicTest> precompiledAndDrlCompiledAgree() throws Exception {
         PackRegistry registry = PackRegistry.shipped();
         List<DynamicTest> tests = new ArrayList<>();
         for (Path dir : packVersions()) {
-            String ref = dir.getParent().getFileName() + "@" + dir.getFileName();
-            List<PackCase> cases = PackCase.all(dir);
-            Set<String> fire = new TreeSet<>();
-            Set<String> quiet = new TreeSet<>();
-            cases.forEach(c -> {
-                fire.addAll(c.ruleid());
-                quiet.addAll(c.ok());
-            });
-            for (RuleDefinition r : registry.load(ref).pack().rules()) {
-                tests.add(DynamicTest.dynamicTest(ref + " " + r.id(), () -> {
-                    assertTrue(fire.contains(r.id()), r.id() + " has no case where it must fire (ruleid)");
-                    assertTrue(quiet.contains(r.id()), r.id() + " has no case where it must stay quiet (ok)");
+            CompiledPack shipped = registry.load(ref(dir));
+            CompiledPack fromDrl = registry.fromFolder(dir);
+            DirectoryPackFiles files = DirectoryPackFiles.open(dir);
+            for (FixtureCase c : PackTests.read(files).cases()) {
+                tests.add(DynamicTest.dynamicTest(ref(dir) + " " + c.name(), () -> {
+                    Path target = c.materialise(files, tmp);
+                    Report precompiled = Scanner.builder().pack(shipped).clock(FIXED).build().scan(target);
+                    Report viaDrl = Scanner.builder().pack(fromDrl).clock(FIXED).build().scan(target);
+                    assertEquals(precompiled.findings(), viaDrl.findings(), c.name() + ": precompiled and DRL-compiled packs disagree");
+                    assertEquals(precompiled.rulesHash(), viaDrl.rulesHash(), "the same pack content must hash the same");
                 }));
             }
+        }
+        return tests.stream();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyShippedPackLintsClean() throws Exception {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Path dir : packVersions()) {
+            tests.add(DynamicTest.dynamicTest(ref(dir), () -> {
+                LintResult r = new PackLinter().lint(dir);
+                assertTrue(r.clean(), String.join("\n", r.lines()));
+            }));
         }
         return tests.stream();
     }

@@ -16,9 +16,11 @@ public final class DrlGenerator {
     public static final String GENERATED = "generated/declarative-rules.drl";
 
     private static final List<String> IMPORTS = List.of(
-            "dev.assay.engine.fact.ConfigValue", "dev.assay.engine.fact.DataRow", "dev.assay.engine.fact.FileEntry",
-            "dev.assay.engine.fact.FileTag", "dev.assay.engine.fact.InstalledPackage",
-            "dev.assay.engine.fact.InstalledSkill", "dev.assay.engine.fact.McpServer",
+            "dev.assay.engine.fact.CodeCall", "dev.assay.engine.fact.CodeImport", "dev.assay.engine.fact.CodeText",
+            "dev.assay.engine.fact.Component", "dev.assay.engine.fact.ConfigValue", "dev.assay.engine.fact.DataRow",
+            "dev.assay.engine.fact.FileEntry", "dev.assay.engine.fact.FileTag", "dev.assay.engine.fact.InstalledPackage",
+            "dev.assay.engine.fact.InstalledSkill", "dev.assay.engine.fact.ManifestScript",
+            "dev.assay.engine.fact.McpServer", "dev.assay.engine.fact.McpTool", "dev.assay.engine.fact.TaintFlow",
             "dev.assay.engine.fact.TextDocument", "dev.assay.engine.model.Evidence", "dev.assay.engine.model.Severity",
             "dev.assay.engine.rules.ConfigPaths", "dev.assay.engine.rules.Detection",
             "dev.assay.engine.rules.RuleContext", "dev.assay.engine.rules.Tables", "dev.assay.engine.rules.TextMatch",

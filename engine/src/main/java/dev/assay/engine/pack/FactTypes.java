@@ -1,12 +1,19 @@
 package dev.assay.engine.pack;
 
+import dev.assay.engine.fact.CodeCall;
+import dev.assay.engine.fact.CodeImport;
+import dev.assay.engine.fact.CodeText;
+import dev.assay.engine.fact.Component;
 import dev.assay.engine.fact.ConfigValue;
 import dev.assay.engine.fact.DataRow;
 import dev.assay.engine.fact.FileEntry;
 import dev.assay.engine.fact.FileTag;
 import dev.assay.engine.fact.InstalledPackage;
 import dev.assay.engine.fact.InstalledSkill;
+import dev.assay.engine.fact.ManifestScript;
 import dev.assay.engine.fact.McpServer;
+import dev.assay.engine.fact.McpTool;
+import dev.assay.engine.fact.TaintFlow;
 import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.rules.Detection;
 import java.lang.reflect.Method;
@@ -23,8 +30,10 @@ public final class FactTypes {
     private static final Map<String, Class<?>> TYPES = new TreeMap<>();
 
     static {
-        for (Class<?> c : List.of(ConfigValue.class, DataRow.class, FileEntry.class, FileTag.class,
-                InstalledPackage.class, InstalledSkill.class, McpServer.class, TextDocument.class, Detection.class)) {
+        for (Class<?> c : List.of(CodeCall.class, CodeImport.class, CodeText.class, Component.class, ConfigValue.class,
+                DataRow.class, FileEntry.class, FileTag.class, InstalledPackage.class, InstalledSkill.class,
+                ManifestScript.class, McpServer.class, McpTool.class, TaintFlow.class, TextDocument.class,
+                Detection.class)) {
             TYPES.put(c.getSimpleName(), c);
         }
     }

@@ -32,12 +32,14 @@ public final class PackCompiler {
                     .setSourcePath(src.getKey()), ResourceType.DRL);
         }
         Results results = helper.verify();
-        List<String> errors = new ArrayList<>();
+        List<PackProblem> errors = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
         for (Message m : results.getMessages(Message.Level.ERROR)) {
-            errors.add(describe(m, header));
+            errors.add(problem(m, header));
+            lines.add(describe(m, header));
         }
         if (!errors.isEmpty()) {
-            throw new PackException(errors);
+            throw new PackException(lines, errors);
         }
         KieBase base = helper.build(EqualityBehaviorOption.EQUALITY);
         return new CompiledPack(pack, base, false);
@@ -58,12 +60,21 @@ public final class PackCompiler {
     }
 
     static String describe(Message m, int headerLines) {
+        PackProblem p = problem(m, headerLines);
+        return (p.file().isEmpty() ? "DRL" : p.file()) + (p.line() > 0 ? ":" + p.line() : "") + ": " + p.message();
+    }
+
+    /**
+     * A compiler message as a located problem: the author's file and line (the engine's header lines taken off), or
+     * the generated file and its own line for declarative rules. Its text reads {@code file:line: message}, as before.
+     */
+    static PackProblem problem(Message m, int headerLines) {
         String path = m.getPath() == null ? "" : m.getPath().replaceFirst("^src/main/resources/", "");
         int line = m.getLine();
         if (line > 0 && !path.equals(DrlGenerator.GENERATED)) {
             line = Math.max(1, line - headerLines);
         }
         String text = m.getText() == null ? "" : m.getText().lines().findFirst().orElse("").strip();
-        return (path.isEmpty() ? "DRL" : path) + (line > 0 ? ":" + line : "") + ": " + text;
+        return new PackProblem(path, Math.max(0, line), "", text, "");
     }
 }

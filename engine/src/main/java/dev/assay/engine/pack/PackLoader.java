@@ -1,9 +1,6 @@
 package dev.assay.engine.pack;
 
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.google.re2j.PatternSyntaxException;
 import dev.assay.engine.fact.DataRow;
 import dev.assay.engine.model.Severity;
@@ -22,7 +19,8 @@ import java.util.regex.Pattern;
 /**
  * Reads and validates a pack version: {@code pack.yaml}, rule definitions ({@code rules/**}{@code /*.yaml}, each file one
  * rule or a list of rules), authored DRL ({@code rules/**}{@code /*.drl}, {@code drl/**}{@code /*.drl}) and the data tables
- * the manifest names. Every problem is collected, with its file and rule id, before failing.
+ * the manifest names. Every problem is collected, with its file, line and rule id, before failing
+ * ({@link PackException#details()}).
  */
 public final class PackLoader {
 
@@ -34,43 +32,71 @@ public final class PackLoader {
             "controls", "remediation", "message", "redact", "codeContext", "detect");
     private static final Set<String> MANIFEST_KEYS = Set.of("id", "version", "title", "description", "scorer",
             "formula", "engine", "extractors", "data", "redact");
-    private static final long MAX_YAML_BYTES = 4L << 20;
+    private static final long MAX_YAML_BYTES = LocatedYaml.MAX_BYTES;
 
-    private final ObjectMapper yaml;
+    /** Where in the pack a check runs: the file, its parsed tree, the rule and the message prefix. */
+    private record Where(String file, LocatedYaml doc, String ruleId, String prefix) {
+        Where sub(String step) {
+            return new Where(file, doc, ruleId, prefix.isEmpty() ? step : prefix + ": " + step);
+        }
+
+        Where dot(String step) {
+            return new Where(file, doc, ruleId, prefix + "." + step);
+        }
+
+        int line(JsonNode container, String key) {
+            return doc == null ? 0 : doc.line(container, key);
+        }
+
+        int line(JsonNode container) {
+            return doc == null ? 0 : doc.line(container);
+        }
+    }
+
+    /** Collects located problems; the text of each is what earlier versions reported as a plain line. */
+    private static final class Problems {
+        final List<PackProblem> list = new ArrayList<>();
+
+        void add(Where w, int line, String text, String hint) {
+            list.add(new PackProblem(w.file(), line, w.ruleId(), w.prefix().isEmpty() ? text : w.prefix() + ": " + text,
+                    hint));
+        }
+
+        void add(String file, int line, String ruleId, String text, String hint) {
+            list.add(new PackProblem(file, line, ruleId, text, hint));
+        }
+    }
 
     public PackLoader() {
-        YAMLFactory factory = YAMLFactory.builder()
-                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64)
-                        .maxDocumentLength(MAX_YAML_BYTES).build())
-                .build();
-        this.yaml = new ObjectMapper(factory);
     }
 
     public RulePack load(PackFiles files) throws PackException {
-        List<String> problems = new ArrayList<>();
+        Problems problems = new Problems();
         if (!files.list().contains("pack.yaml")) {
-            throw new PackException(files.origin() + ": no pack.yaml in the pack folder");
+            throw PackException.of(List.of(new PackProblem("", 0, "", files.origin() + ": no pack.yaml in the pack folder",
+                    "point at a pack version folder <id>/<version>/ holding pack.yaml, or create one with `assay pack new`")));
         }
         PackManifest manifest = readManifest(files, problems);
         List<RuleDefinition> rules = new ArrayList<>();
+        List<Integer> ruleLines = new ArrayList<>();
         Map<String, String> drl = new TreeMap<>();
         for (String path : files.list()) {
             if (isUnder(path, "rules") && (path.endsWith(".yaml") || path.endsWith(".yml"))) {
-                readRules(files, path, rules, problems);
+                readRules(files, path, rules, ruleLines, problems);
             } else if ((isUnder(path, "rules") || isUnder(path, "drl")) && path.endsWith(".drl")) {
                 readDrl(files, path, drl, problems);
             }
         }
         List<DataRow> data = manifest == null ? List.of() : readData(files, manifest, problems);
-        checkRules(rules, data, drl, problems);
+        checkRules(rules, ruleLines, data, drl, problems);
         String hash = null;
         try {
             hash = RulesHash.of(files);
         } catch (IOException e) {
-            problems.add(files.origin() + ": cannot hash pack files: " + e.getMessage());
+            problems.add("", 0, "", files.origin() + ": cannot hash pack files: " + e.getMessage(), "");
         }
-        if (!problems.isEmpty() || manifest == null) {
-            throw new PackException(problems);
+        if (!problems.list.isEmpty() || manifest == null) {
+            throw PackException.of(problems.list);
         }
         rules.sort((a, b) -> a.id().compareTo(b.id()));
         return new RulePack(manifest, rules, data, drl, hash, files.origin());
@@ -80,183 +106,213 @@ public final class PackLoader {
         return path.startsWith(dir + "/");
     }
 
-    private JsonNode parse(PackFiles files, String path, List<String> problems) {
+    private LocatedYaml parse(PackFiles files, String path, Problems problems) {
+        Where w = new Where(path, null, "", "");
         try {
             byte[] bytes = files.read(path);
             if (bytes.length > MAX_YAML_BYTES) {
-                problems.add(path + ": larger than " + MAX_YAML_BYTES + " bytes");
+                problems.add(w, 0, "larger than " + MAX_YAML_BYTES + " bytes", "split the file or move data out of it");
                 return null;
             }
-            JsonNode node = yaml.readTree(bytes);
-            if (node == null || node.isMissingNode()) {
-                problems.add(path + ": empty file");
+            LocatedYaml doc = LocatedYaml.parse(bytes);
+            if (doc.root() == null || doc.root().isMissingNode()) {
+                problems.add(w, 0, "empty file", "give it content or delete it");
                 return null;
             }
-            return node;
+            return doc;
+        } catch (LocatedYaml.SyntaxError e) {
+            problems.add(w, e.line(), "not valid YAML: " + e.getMessage(), "fix the YAML syntax on that line");
+            return null;
         } catch (IOException e) {
-            problems.add(path + ": not valid YAML: " + oneLine(e.getMessage()));
+            problems.add(w, 0, "cannot read: " + oneLine(e.getMessage()), "");
             return null;
         }
     }
 
-    private PackManifest readManifest(PackFiles files, List<String> problems) {
-        JsonNode n = parse(files, "pack.yaml", problems);
-        if (n == null) {
+    private PackManifest readManifest(PackFiles files, Problems problems) {
+        LocatedYaml doc = parse(files, "pack.yaml", problems);
+        if (doc == null) {
             return null;
         }
+        JsonNode n = doc.root();
+        Where w = new Where("pack.yaml", doc, "", "");
         if (!n.isObject()) {
-            problems.add("pack.yaml: expected a mapping");
+            problems.add(w, 1, "expected a mapping", "pack.yaml holds keys such as id, version, scorer and formula");
             return null;
         }
-        unknownKeys(n, MANIFEST_KEYS, "pack.yaml", problems);
+        unknownKeys(n, MANIFEST_KEYS, w, problems);
         String id = text(n, "id");
         String version = text(n, "version");
         if (!ID.matcher(id).matches()) {
-            problems.add("pack.yaml: id '" + id + "' must be lower-case letters, digits and hyphens");
+            problems.add(w, w.line(n, "id"), "id '" + id + "' must be lower-case letters, digits and hyphens", "");
         }
         if (!VERSION.matcher(version).matches()) {
-            problems.add("pack.yaml: version '" + version + "' must be a semantic version such as 1.0.0");
+            problems.add(w, w.line(n, "version"), "version '" + version + "' must be a semantic version such as 1.0.0",
+                    "quote it if YAML reads it as a number: version: \"1.0.0\"");
         }
         String formula = text(n, "formula");
         if (!FORMULA_REF.matcher(formula).matches()) {
-            problems.add("pack.yaml: formula '" + formula + "' must name a formula version as id@N, e.g. agent-security-score@1");
+            problems.add(w, w.line(n, "formula"),
+                    "formula '" + formula + "' must name a formula version as id@N, e.g. agent-security-score@1", "");
         }
         String scorer = text(n, "scorer");
         if (scorer.isEmpty()) {
-            problems.add("pack.yaml: scorer is required (the scorer id this pack serves, e.g. agent-security-score)");
+            problems.add(w, w.line(n, "scorer"),
+                    "scorer is required (the scorer id this pack serves, e.g. agent-security-score)", "");
         }
         Map<String, String> data = new LinkedHashMap<>();
         JsonNode d = n.path("data");
         if (d.isObject()) {
-            d.fields().forEachRemaining(e -> data.put(e.getKey(), e.getValue().asText()));
+            d.properties().forEach(e -> data.put(e.getKey(), e.getValue().asText()));
         } else if (!d.isMissingNode()) {
-            problems.add("pack.yaml: data must map table names to files");
+            problems.add(w, w.line(n, "data"), "data must map table names to files",
+                    "write data: {controls: data/controls.yaml}");
         }
         return new PackManifest(id, version, text(n, "title"), text(n, "description"), scorer, formula,
-                text(n, "engine"), strings(n.path("extractors"), "pack.yaml: extractors", problems), data,
-                regexList(n.path("redact"), "pack.yaml: redact", problems));
+                text(n, "engine"), strings(n, "extractors", w.sub("extractors"), problems), data,
+                regexList(n, "redact", w.sub("redact"), problems));
     }
 
-    private void readRules(PackFiles files, String path, List<RuleDefinition> out, List<String> problems) {
-        JsonNode n = parse(files, path, problems);
-        if (n == null) {
+    private void readRules(PackFiles files, String path, List<RuleDefinition> out, List<Integer> ruleLines,
+            Problems problems) {
+        LocatedYaml doc = parse(files, path, problems);
+        if (doc == null) {
             return;
         }
+        JsonNode n = doc.root();
         if (n.isObject() && n.has("rules")) {
             n = n.get("rules");
         }
         List<JsonNode> defs = new ArrayList<>();
+        List<Integer> lines = new ArrayList<>();
         if (n.isArray()) {
-            n.forEach(defs::add);
+            for (int i = 0; i < n.size(); i++) {
+                defs.add(n.get(i));
+                lines.add(doc.line(n, i));
+            }
         } else {
             defs.add(n);
+            lines.add(Math.max(1, doc.line(n)));
         }
-        for (JsonNode r : defs) {
-            RuleDefinition def = readRule(r, path, problems);
+        for (int i = 0; i < defs.size(); i++) {
+            RuleDefinition def = readRule(defs.get(i), lines.get(i), new Where(path, doc, "", ""), problems);
             if (def != null) {
                 out.add(def);
+                ruleLines.add(lines.get(i));
             }
         }
     }
 
-    private RuleDefinition readRule(JsonNode r, String path, List<String> problems) {
+    private RuleDefinition readRule(JsonNode r, int line, Where file, Problems problems) {
         if (!r.isObject()) {
-            problems.add(path + ": each rule must be a mapping");
+            problems.add(file, line, "each rule must be a mapping", "start each rule with 'id:' under '- '");
             return null;
         }
         String id = text(r, "id");
-        String where = path + ": rule " + (id.isEmpty() ? "(no id)" : id);
-        unknownKeys(r, RULE_KEYS, where, problems);
+        Where w = new Where(file.file(), file.doc(), id, "rule " + (id.isEmpty() ? "(no id)" : id));
+        unknownKeys(r, RULE_KEYS, w, problems);
         if (!RULE_ID.matcher(id).matches()) {
-            problems.add(where + ": id must be upper-case words joined by hyphens, e.g. ASS-NET-EXPOSED");
+            problems.add(w, w.line(r, "id"), "id must be upper-case words joined by hyphens, e.g. ASS-NET-EXPOSED", "");
         }
         for (String required : List.of("title", "severity", "check", "remediation")) {
             if (text(r, required).isEmpty()) {
-                problems.add(where + ": '" + required + "' is required");
+                problems.add(w, r.has(required) ? w.line(r, required) : line, "'" + required + "' is required",
+                        "add " + required + ": to the rule");
             }
         }
         Severity severity = Severity.INFO;
         try {
             severity = Severity.parse(text(r, "severity"));
         } catch (IllegalArgumentException e) {
-            problems.add(where + ": " + e.getMessage());
+            if (!text(r, "severity").isEmpty()) {
+                problems.add(w, w.line(r, "severity"), e.getMessage(), "");
+            }
         }
-        List<String> controls = strings(r.path("controls"), where + ": controls", problems);
-        Detector detector = readDetector(r.path("detect"), where, problems);
+        List<String> controls = strings(r, "controls", w.sub("controls"), problems);
+        Detector detector = readDetector(r, line, w, problems);
         return new RuleDefinition(id, text(r, "title"), severity, text(r, "check"), text(r, "threatClass"),
                 text(r, "capability"), controls, text(r, "remediation"), text(r, "message"),
-                r.path("redact").asBoolean(false), text(r, "codeContext"), detector, path);
+                r.path("redact").asBoolean(false), text(r, "codeContext"), detector, file.file());
     }
 
-    private Detector readDetector(JsonNode d, String where, List<String> problems) {
+    private Detector readDetector(JsonNode rule, int ruleLine, Where w, Problems problems) {
+        JsonNode d = rule.path("detect");
         if (!d.isObject() || d.size() != 1) {
-            problems.add(where + ": 'detect' must hold exactly one of config, regex, fact or drl");
+            problems.add(w, rule.has("detect") ? w.line(rule, "detect") : ruleLine,
+                    "'detect' must hold exactly one of config, regex, fact or drl", "see docs/rule-packs.md, \"A rule\"");
             return new Detector.Drl();
         }
         String kind = d.fieldNames().next();
         JsonNode body = d.get(kind);
+        int at = w.line(d, kind);
         switch (kind) {
             case "drl":
                 return new Detector.Drl();
             case "config": {
-                unknownKeys(body, Set.of("documents", "when"), where + ": detect.config", problems);
-                List<Term> when = terms(body.path("when"), where + ": detect.config.when", problems);
+                unknownKeys(body, Set.of("documents", "when"), w.sub("detect.config"), problems);
+                List<Term> when = terms(body, "when", at, w.sub("detect.config.when"), problems);
                 if (when.isEmpty() || !when.get(0).positive()) {
-                    problems.add(where + ": detect.config.when must start with a term that asserts a value (not missing/any/none)");
+                    problems.add(w, body.has("when") ? w.line(body, "when") : at,
+                            "detect.config.when must start with a term that asserts a value (not missing/any/none)",
+                            "put the term whose line should be the evidence first");
                 }
-                return new Detector.Config(strings(body.path("documents"), where + ": documents", problems), when);
+                return new Detector.Config(strings(body, "documents", w.sub("documents"), problems), when);
             }
             case "regex": {
-                unknownKeys(body, Set.of("roles", "files", "pattern", "ignoreCase", "exclude"), where + ": detect.regex", problems);
+                unknownKeys(body, Set.of("roles", "files", "pattern", "ignoreCase", "exclude"), w.sub("detect.regex"), problems);
                 String pattern = text(body, "pattern");
-                checkRegex(pattern, where + ": detect.regex.pattern", problems);
-                return new Detector.Regex(strings(body.path("roles"), where + ": roles", problems),
-                        strings(body.path("files"), where + ": files", problems), pattern,
+                checkRegex(pattern, body.has("pattern") ? w.line(body, "pattern") : at, w.sub("detect.regex.pattern"),
+                        problems);
+                return new Detector.Regex(strings(body, "roles", w.sub("roles"), problems),
+                        strings(body, "files", w.sub("files"), problems), pattern,
                         body.path("ignoreCase").asBoolean(false),
-                        regexList(body.path("exclude"), where + ": detect.regex.exclude", problems));
+                        regexList(body, "exclude", w.sub("detect.regex.exclude"), problems));
             }
             case "fact": {
-                unknownKeys(body, Set.of("type", "where", "sameFile", "notSameFile"), where + ": detect.fact", problems);
+                unknownKeys(body, Set.of("type", "where", "sameFile", "notSameFile"), w.sub("detect.fact"), problems);
                 String type = text(body, "type");
-                List<Term> terms = terms(body.path("where"), where + ": detect.fact.where", problems);
-                checkFields(type, terms, where + ": detect.fact", problems);
-                return new Detector.FactPattern(type, terms, related(body.path("sameFile"), where, problems),
-                        related(body.path("notSameFile"), where, problems));
+                List<Term> terms = terms(body, "where", at, w.sub("detect.fact.where"), problems);
+                checkFields(type, terms, body.has("type") ? w.line(body, "type") : at, w.sub("detect.fact"), problems);
+                return new Detector.FactPattern(type, terms, related(body, "sameFile", at, w, problems),
+                        related(body, "notSameFile", at, w, problems));
             }
             default:
-                problems.add(where + ": unknown detector '" + kind + "' (expected config, regex, fact or drl)");
+                problems.add(w, at, "unknown detector '" + kind + "' (expected config, regex, fact or drl)", "");
                 return new Detector.Drl();
         }
     }
 
-    private List<Detector.Related> related(JsonNode n, String where, List<String> problems) {
+    private List<Detector.Related> related(JsonNode body, String key, int at, Where w, Problems problems) {
         List<Detector.Related> out = new ArrayList<>();
+        JsonNode n = body.path(key);
         if (n.isMissingNode()) {
             return out;
         }
         if (!n.isArray()) {
-            problems.add(where + ": sameFile/notSameFile must be a list of {type, where}");
+            problems.add(w, w.line(body, key), "sameFile/notSameFile must be a list of {type, where}", "");
             return out;
         }
-        for (JsonNode r : n) {
+        for (int i = 0; i < n.size(); i++) {
+            JsonNode r = n.get(i);
             String type = text(r, "type");
-            List<Term> terms = terms(r.path("where"), where + ": " + type, problems);
-            checkFields(type, terms, where, problems);
+            int line = w.doc() == null ? at : w.doc().line(n, i);
+            List<Term> terms = terms(r, "where", line, w.sub(type), problems);
+            checkFields(type, terms, line, w, problems);
             out.add(new Detector.Related(type, terms));
         }
         return out;
     }
 
-    private void checkFields(String type, List<Term> terms, String where, List<String> problems) {
+    private void checkFields(String type, List<Term> terms, int line, Where w, Problems problems) {
         var cls = FactTypes.byName(type);
         if (cls.isEmpty()) {
-            problems.add(where + ": unknown fact type '" + type + "' (known: " + String.join(", ", FactTypes.names()) + ")");
+            problems.add(w, line, "unknown fact type '" + type + "' (known: " + String.join(", ", FactTypes.names()) + ")", "");
             return;
         }
         for (Term t : flatten(terms)) {
             if (FactTypes.fieldType(cls.get(), t.subject()).isEmpty()) {
-                problems.add(where + ": " + type + " has no field '" + t.subject() + "' (fields: "
-                        + String.join(", ", FactTypes.fields(cls.get())) + ")");
+                problems.add(w, line, type + " has no field '" + t.subject() + "' (fields: "
+                        + String.join(", ", FactTypes.fields(cls.get())) + ")", "");
             }
         }
     }
@@ -273,14 +329,17 @@ public final class PackLoader {
         return out;
     }
 
-    private List<Term> terms(JsonNode n, String where, List<String> problems) {
+    private List<Term> terms(JsonNode parent, String key, int fallbackLine, Where w, Problems problems) {
         List<Term> out = new ArrayList<>();
+        JsonNode n = parent.path(key);
         if (!n.isArray()) {
-            problems.add(where + ": expected a list of terms");
+            problems.add(w, parent.has(key) ? w.line(parent, key) : fallbackLine, "expected a list of terms",
+                    "write " + key + ": followed by '- ' items");
             return out;
         }
-        for (JsonNode t : n) {
-            Term term = term(t, where, problems);
+        for (int i = 0; i < n.size(); i++) {
+            int line = w.doc() == null ? fallbackLine : w.doc().line(n, i);
+            Term term = term(n.get(i), line, w, problems);
             if (term != null) {
                 out.add(term);
             }
@@ -288,18 +347,18 @@ public final class PackLoader {
         return out;
     }
 
-    private Term term(JsonNode t, String where, List<String> problems) {
+    private Term term(JsonNode t, int line, Where w, Problems problems) {
         if (!t.isObject()) {
-            problems.add(where + ": each term must be a mapping");
+            problems.add(w, line, "each term must be a mapping", "write {path: …, equals: …} or {field: …, in: […]}");
             return null;
         }
         if (t.has("any") || t.has("none")) {
             String op = t.has("any") ? "any" : "none";
-            return new Term("", op, List.of(), false, terms(t.get(op), where + "." + op, problems), "");
+            return new Term("", op, List.of(), false, terms(t, op, line, w.dot(op), problems), "");
         }
         String subject = t.has("path") ? text(t, "path") : text(t, "field");
         if (subject.isEmpty()) {
-            problems.add(where + ": a term needs 'path' (config) or 'field' (fact)");
+            problems.add(w, line, "a term needs 'path' (config) or 'field' (fact)", "");
         }
         String operator = null;
         List<String> values = List.of();
@@ -309,70 +368,92 @@ public final class PackLoader {
                 continue;
             }
             if (!Term.OPERATORS.contains(k)) {
-                problems.add(where + ": unknown operator '" + k + "' (expected one of " + String.join(", ", Term.OPERATORS) + ")");
+                problems.add(w, w.line(t, k), "unknown operator '" + k + "' (expected one of "
+                        + String.join(", ", Term.OPERATORS) + ")", "");
                 continue;
             }
             if (operator != null) {
-                problems.add(where + ": term on '" + subject + "' has more than one operator");
+                problems.add(w, w.line(t, k), "term on '" + subject + "' has more than one operator",
+                        "split it into two terms");
             }
             operator = k;
             JsonNode v = t.get(k);
-            values = v.isArray() ? strings(v, where, problems) : List.of(v.asText());
+            values = v.isArray() ? strings(t, k, w, problems) : List.of(v.asText());
         }
         if (operator == null) {
-            problems.add(where + ": term on '" + subject + "' has no operator");
+            problems.add(w, line, "term on '" + subject + "' has no operator",
+                    "add one of equals, in, matches, present, missing, …");
             return null;
         }
         if (operator.equals("matches") || operator.equals("notMatches") || operator.equals("anyMatches")) {
             for (String v : values) {
-                checkRegex(v, where + ": " + operator, problems);
+                checkRegex(v, w.line(t, operator), w.sub(operator), problems);
             }
         }
         if ((operator.equals("shorterThan") || operator.equals("longerThan")) && !values.get(0).matches("\\d{1,6}")) {
-            problems.add(where + ": " + operator + " takes a whole number");
+            problems.add(w, w.line(t, operator), operator + " takes a whole number", "");
         }
         return new Term(subject, operator, values, t.path("ignoreCase").asBoolean(false), List.of(), text(t, "type"));
     }
 
-    private void readDrl(PackFiles files, String path, Map<String, String> out, List<String> problems) {
+    private void readDrl(PackFiles files, String path, Map<String, String> out, Problems problems) {
         try {
             String text = new String(files.read(path), StandardCharsets.UTF_8);
-            if (text.lines().anyMatch(l -> l.strip().startsWith("package "))) {
-                problems.add(path + ": DRL in a pack must not declare a package; the engine assigns one per pack version");
+            int lineNo = 0;
+            for (String l : (Iterable<String>) text.lines()::iterator) {
+                lineNo++;
+                if (l.strip().startsWith("package ")) {
+                    problems.add(path, lineNo, "",
+                            "DRL in a pack must not declare a package; the engine assigns one per pack version",
+                            "delete the package line");
+                    break;
+                }
             }
             out.put(path, text);
         } catch (IOException e) {
-            problems.add(path + ": cannot read: " + e.getMessage());
+            problems.add(path, 0, "", "cannot read: " + e.getMessage(), "");
         }
     }
 
-    private List<DataRow> readData(PackFiles files, PackManifest manifest, List<String> problems) {
+    private List<DataRow> readData(PackFiles files, PackManifest manifest, Problems problems) {
         List<DataRow> rows = new ArrayList<>();
+        LocatedYaml manifestDoc = null;
+        try {
+            manifestDoc = LocatedYaml.parse(files.read("pack.yaml"));
+        } catch (LocatedYaml.SyntaxError | IOException e) {
+            // already reported by readManifest
+        }
         for (Map.Entry<String, String> table : manifest.data().entrySet()) {
             String path = table.getValue();
             if (!files.list().contains(path)) {
-                problems.add("pack.yaml: data table '" + table.getKey() + "' names " + path + ", which is not in the pack");
+                int line = manifestDoc == null ? 0 : manifestDoc.line(manifestDoc.root().path("data"), table.getKey());
+                problems.add("pack.yaml", line, "", "data table '" + table.getKey() + "' names " + path
+                        + ", which is not in the pack", "create " + path + " or correct the path");
                 continue;
             }
-            JsonNode n = parse(files, path, problems);
-            if (n == null) {
+            LocatedYaml doc = parse(files, path, problems);
+            if (doc == null) {
                 continue;
             }
+            JsonNode n = doc.root();
             if (n.isObject() && n.has("rows")) {
                 n = n.get("rows");
             }
             if (!n.isArray()) {
-                problems.add(path + ": a data table is a list of mappings (or {rows: [...]})");
+                problems.add(path, Math.max(1, doc.line(n)), "", "a data table is a list of mappings (or {rows: [...]})",
+                        "write one '- {column: value, …}' per row");
                 continue;
             }
             int i = 0;
-            for (JsonNode row : n) {
+            for (int k = 0; k < n.size(); k++) {
+                JsonNode row = n.get(k);
                 if (!row.isObject()) {
-                    problems.add(path + ": row " + i + " is not a mapping");
+                    problems.add(path, doc.line(n, k), "", "row " + i + " is not a mapping",
+                            "write the row as {column: value, …}");
                     continue;
                 }
                 Map<String, String> fields = new TreeMap<>();
-                row.fields().forEachRemaining(e -> fields.put(e.getKey(),
+                row.properties().forEach(e -> fields.put(e.getKey(),
                         e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString()));
                 rows.add(new DataRow(table.getKey(), i++, fields));
             }
@@ -380,66 +461,78 @@ public final class PackLoader {
         return rows;
     }
 
-    private void checkRules(List<RuleDefinition> rules, List<DataRow> data, Map<String, String> drl, List<String> problems) {
+    private void checkRules(List<RuleDefinition> rules, List<Integer> ruleLines, List<DataRow> data,
+            Map<String, String> drl, Problems problems) {
         Set<String> seen = new TreeSet<>();
         Set<String> controls = new TreeSet<>();
         data.stream().filter(r -> r.table().equals("controls")).forEach(r -> controls.add(r.get("id")));
         String allDrl = String.join("\n", drl.values());
-        for (RuleDefinition r : rules) {
+        for (int i = 0; i < rules.size(); i++) {
+            RuleDefinition r = rules.get(i);
+            int line = ruleLines.get(i);
             if (!seen.add(r.id())) {
-                problems.add(r.source() + ": rule id " + r.id() + " is defined more than once in the pack");
+                problems.add(r.source(), line, r.id(), "rule id " + r.id() + " is defined more than once in the pack",
+                        "rename one of them; ids are unique in a pack");
             }
             if (!controls.isEmpty()) {
                 for (String c : r.controls()) {
                     if (!controls.contains(c)) {
-                        problems.add(r.source() + ": rule " + r.id() + ": unknown control '" + c + "' (not in the pack's controls table)");
+                        problems.add(r.source(), line, r.id(), "rule " + r.id() + ": unknown control '" + c
+                                + "' (not in the pack's controls table)", "use an id of the controls table or add a row for it");
                     }
                 }
             }
             if (r.detector() instanceof Detector.Drl && !allDrl.contains("\"" + r.id() + "\"")) {
-                problems.add(r.source() + ": rule " + r.id() + " says detect: drl but no DRL file of the pack mentions \"" + r.id() + "\"");
+                problems.add(r.source(), line, r.id(), "rule " + r.id()
+                        + " says detect: drl but no DRL file of the pack mentions \"" + r.id() + "\"",
+                        "write its DRL rule in drl/*.drl, building detections with ctx.finding(\"" + r.id() + "\", …)");
             }
         }
     }
 
-    private static void checkRegex(String pattern, String where, List<String> problems) {
+    private static void checkRegex(String pattern, int line, Where w, Problems problems) {
         if (pattern == null || pattern.isEmpty()) {
-            problems.add(where + ": empty pattern");
+            problems.add(w, line, "empty pattern", "");
             return;
         }
         try {
             com.google.re2j.Pattern.compile(pattern);
         } catch (PatternSyntaxException e) {
-            problems.add(where + ": not a valid RE2 pattern (no backreferences or lookaround): " + oneLine(e.getMessage()));
+            problems.add(w, line, "not a valid RE2 pattern (no backreferences or lookaround): " + oneLine(e.getMessage()), "");
         }
     }
 
-    private List<String> regexList(JsonNode n, String where, List<String> problems) {
-        List<String> out = strings(n, where, problems);
-        out.forEach(p -> checkRegex(p, where, problems));
+    private List<String> regexList(JsonNode parent, String key, Where w, Problems problems) {
+        List<String> out = strings(parent, key, w, problems);
+        JsonNode n = parent.path(key);
+        for (int i = 0; i < out.size(); i++) {
+            checkRegex(out.get(i), w.doc() == null ? 0 : w.doc().line(n, i), w, problems);
+        }
         return out;
     }
 
-    private static List<String> strings(JsonNode n, String where, List<String> problems) {
+    private static List<String> strings(JsonNode parent, String key, Where w, Problems problems) {
         List<String> out = new ArrayList<>();
+        JsonNode n = parent.path(key);
         if (n == null || n.isMissingNode() || n.isNull()) {
             return out;
         }
         if (!n.isArray()) {
-            problems.add(where + ": expected a list");
+            problems.add(w, w.line(parent, key), "expected a list", "write [a, b] or one '- item' per line");
             return out;
         }
         n.forEach(v -> out.add(v.asText()));
         return out;
     }
 
-    private static void unknownKeys(JsonNode n, Set<String> allowed, String where, List<String> problems) {
+    private static void unknownKeys(JsonNode n, Set<String> allowed, Where w, Problems problems) {
         if (!n.isObject()) {
             return;
         }
         n.fieldNames().forEachRemaining(k -> {
             if (!allowed.contains(k)) {
-                problems.add(where + ": unknown key '" + k + "' (allowed: " + String.join(", ", new TreeSet<>(allowed)) + ")");
+                problems.add(w, w.line(n, k), "unknown key '" + k + "' (allowed: " + String.join(", ", new TreeSet<>(allowed))
+                        + ")", "remove it or correct its spelling");
             }
         });
     }

@@ -41,6 +41,31 @@ public final class PackRegistry {
     }
 
     /**
+     * Every shipped pack version with the formula its manifest names and whether it runs precompiled, sorted like
+     * {@link #available()}. Reads each pack's files (to read pack.yaml and check the hash) but compiles nothing.
+     *
+     * @throws PackException when a shipped pack's files cannot be read from the class path
+     */
+    public List<ShippedPack> list() throws PackException {
+        List<ShippedPack> out = new ArrayList<>();
+        for (ShippedPackIndex.Entry e : available()) {
+            ClasspathPackFiles files = new ClasspathPackFiles(e, loader);
+            String formula = "";
+            String hash;
+            try {
+                LocatedYaml manifest = LocatedYaml.parse(files.read("pack.yaml"));
+                formula = manifest.root().path("formula").asText("");
+                hash = RulesHash.of(files);
+            } catch (java.io.IOException | LocatedYaml.SyntaxError ex) {
+                throw new PackException("shipped " + e.ref() + ": cannot be read from the class path: " + ex.getMessage());
+            }
+            out.add(new ShippedPack(e.id(), e.version(), e.scorer(), formula, e.rulesHash(),
+                    !e.models().isEmpty() && hash.equals(e.rulesHash())));
+        }
+        return out;
+    }
+
+    /**
      * Resolves {@code id@version}, {@code id} (latest shipped version) or a folder path (anything containing a path
      * separator, or an existing folder).
      */

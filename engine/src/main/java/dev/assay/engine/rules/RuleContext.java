@@ -109,6 +109,9 @@ public final class RuleContext {
 
     /** A detection on any fact; the fact's record components become message parameters. */
     public Detection fromFact(String ruleId, Fact fact) {
+        if (fact instanceof ConfigValue v) {
+            return fromConfig(ruleId, v); // one place decides how a config value is shown and redacted
+        }
         Map<String, String> params = new LinkedHashMap<>();
         if (fact.getClass().isRecord()) {
             for (RecordComponent c : fact.getClass().getRecordComponents()) {

@@ -95,6 +95,21 @@ class PackCompileTest {
                     roles: [config]
                     pattern: 'tok-[a-z0-9]{8,}'
                     exclude: ['tok-0{8,}']
+              - id: T-SHORT-TOKEN
+                title: short literal token
+                severity: high
+                check: net
+                remediation: longer token
+                redact: true
+                message: "{path} = {value}"
+                detect:
+                  fact:
+                    type: ConfigValue
+                    where:
+                      - field: path
+                        equals: gateway.auth.password
+                      - field: value
+                        shorterThan: 24
               - id: T-READABLE
                 title: readable secret file
                 severity: medium
@@ -185,6 +200,14 @@ class PackCompileTest {
         assertEquals(Set.of("T-HTTP"), fired(List.of(plain)));
         assertEquals(Set.of(), fired(List.of(authed)));
         assertEquals("s at http://h.invalid/mcp", pack.derive(List.of(plain)).detections().get(0).message());
+    }
+
+    @Test
+    void factDetectorsOnConfigValuesRedactToo() {
+        var d = pack.derive(List.of(cv("a.json", "gateway.auth.password", "hunter2hunter2"))).detections();
+        assertEquals(1, d.size());
+        assertFalse(d.get(0).evidence().get(0).snippet().contains("hunter2hunter2"), d.get(0).evidence().toString());
+        assertFalse(d.get(0).message().contains("hunter2hunter2"), d.get(0).message());
     }
 
     @Test

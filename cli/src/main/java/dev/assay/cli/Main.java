@@ -1,0 +1,125 @@
+package dev.assay.cli;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IFactory;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * The {@code assay} command line. {@link #run} is the whole program as a function from arguments and streams to an exit
+ * code (0 ok, 1 error, 2 gate tripped); it never throws and never prints a stack trace: every failure becomes one line
+ * {@code assay: <message>} on stderr. Standard output carries the report and nothing else. Only {@link #main} exits the
+ * process.
+ */
+public final class Main {
+
+    private static final String PREFIX = "assay: ";
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        PrintStream stdout = System.out;
+        // Whatever a library prints on its own goes to stderr, so that stdout stays a clean report.
+        System.setOut(System.err);
+        int code = run(args, System.in, stdout, System.err);
+        stdout.flush();
+        System.err.flush();
+        System.exit(code);
+    }
+
+    /**
+     * Runs {@code assay} with these arguments. The report (or help or version text) is written to {@code out} as UTF-8,
+     * diagnostics to {@code err}; {@code in} is read only by {@code rescore -}. Neither stream is closed.
+     */
+    public static int run(String[] args, InputStream in, OutputStream out, OutputStream err) {
+        PrintWriter stdout = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
+        PrintWriter stderr = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        try {
+            return commandLine(in, stdout, stderr).execute(args == null ? new String[0] : args);
+        } catch (OutOfMemoryError e) {
+            printError(stderr, "out of memory; give the JVM more with ASSAY_JAVA_OPTS=-Xmx2g, or scan a smaller target");
+            return ExitCode.ERROR;
+        } catch (StackOverflowError e) {
+            printError(stderr, "internal error: stack overflow");
+            return ExitCode.ERROR;
+        } catch (Throwable e) { // the last line of defence: the user gets one line, never a trace
+            printError(stderr, "internal error: " + describe(e));
+            return ExitCode.ERROR;
+        } finally {
+            stdout.flush();
+            stderr.flush();
+        }
+    }
+
+    static CommandLine commandLine(InputStream in, PrintWriter stdout, PrintWriter stderr) {
+        IFactory factory = new IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                if (type == RescoreCommand.class) {
+                    return type.cast(new RescoreCommand(in));
+                }
+                return CommandLine.defaultFactory().create(type);
+            }
+        };
+        CommandLine cl = new CommandLine(new AssayCommand(), factory);
+        cl.setOut(stdout);
+        cl.setErr(stderr);
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+        // "@file" would make picocli read arguments from a file; a target may well be named like that.
+        cl.setExpandAtFiles(false);
+        cl.setParameterExceptionHandler(usageErrors(stderr));
+        cl.setExecutionExceptionHandler(executionErrors(stderr));
+        return cl;
+    }
+
+    private static IParameterExceptionHandler usageErrors(PrintWriter stderr) {
+        return (ParameterException e, String[] args) -> {
+            CommandLine where = e.getCommandLine();
+            String command = where.getCommandSpec().qualifiedName();
+            String message = e.getMessage();
+            if (e instanceof UnmatchedArgumentException && where.getParent() == null) {
+                List<String> unmatched = ((UnmatchedArgumentException) e).getUnmatched();
+                if (!unmatched.isEmpty() && !unmatched.get(0).startsWith("-")) {
+                    message = "unknown command " + Messages.quoted(unmatched.get(0)) + " (expected "
+                            + String.join(" or ", where.getSubcommands().keySet()) + ")";
+                }
+            }
+            printError(stderr, message + " (see '" + command + " --help')");
+            return ExitCode.ERROR;
+        };
+    }
+
+    private static IExecutionExceptionHandler executionErrors(PrintWriter stderr) {
+        return (Exception e, CommandLine cl, CommandLine.ParseResult parsed) -> {
+            if (e instanceof UserError) {
+                printError(stderr, e.getMessage());
+            } else if (e instanceof ParameterException) {
+                return usageErrors(stderr).handleParseException((ParameterException) e, new String[0]);
+            } else {
+                printError(stderr, "internal error: " + describe(e));
+            }
+            return ExitCode.ERROR;
+        };
+    }
+
+    /** Prints {@code assay: <message>} as one sanitized line. */
+    static void printError(PrintWriter stderr, String message) {
+        stderr.println(PREFIX + Messages.oneLine(message));
+        stderr.flush();
+    }
+
+    private static String describe(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
+    }
+}

@@ -1,0 +1,484 @@
+package dev.assay.extract.agent;
+
+import dev.assay.engine.fact.ConfigValue;
+import dev.assay.engine.fact.FileEntry;
+import dev.assay.engine.fact.FileTag;
+import dev.assay.engine.fact.InstalledPackage;
+import dev.assay.engine.fact.InstalledSkill;
+import dev.assay.engine.fact.TextDocument;
+import dev.assay.engine.spi.FactSink;
+import dev.assay.engine.spi.FileContent;
+import dev.assay.engine.spi.Limits;
+import dev.assay.engine.spi.Target;
+import dev.assay.engine.spi.TargetEntry;
+import dev.assay.extract.config.ConfigBounds;
+import dev.assay.extract.config.ConfigFormat;
+import dev.assay.extract.config.ConfigNode;
+import dev.assay.extract.config.ConfigParseResult;
+import dev.assay.extract.config.ConfigParser;
+import dev.assay.extract.config.ParsedConfig;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * One run of the agent-installation extractor over one target: first plans which known files to read (following
+ * state dirs, workspaces and skills folders, and the OpenClaw config for further workspaces and skills folders), then
+ * reads them in sorted path order and emits their facts. Not reusable.
+ */
+final class AgentScan {
+
+    private static final String GIT_TRACKED = "git-tracked";
+
+    /** A file the scan will read, and what it is. */
+    private static final class Planned {
+        final String path;
+        final String kind;
+        final String role;
+        final KnownLocations.Location location;
+        final TreeMap<String, String> tags = new TreeMap<>();
+        String skillDirectory;
+        String skillLocation;
+
+        Planned(String path, String kind, String role, KnownLocations.Location location) {
+            this.path = path;
+            this.kind = kind;
+            this.role = role;
+            this.location = location;
+        }
+    }
+
+    private record SkillsFolder(String path, String location) {
+    }
+
+    private final KnownLocations table;
+    private final KnownLocations.Bounds bounds;
+    private final Target target;
+    private final FactSink sink;
+    private final ConfigBounds configBounds;
+    private final int maxFiles;
+    private final McpServerReader servers;
+    private final LaunchPackages launches;
+
+    private final TreeMap<String, Planned> plan = new TreeMap<>();
+    private final Map<String, Optional<FileContent>> contents = new HashMap<>();
+    private final Map<String, ConfigParseResult> parsed = new HashMap<>();
+    private final Map<String, String> gitRoots = new HashMap<>();
+    private int droppedForLimit;
+
+    AgentScan(KnownLocations table, Target target, FactSink sink, Limits limits) {
+        this.table = table;
+        this.bounds = table.bounds();
+        this.target = target;
+        this.sink = sink;
+        this.configBounds = ConfigBounds.from(limits);
+        this.maxFiles = Math.min(bounds.maxFiles(), limits.maxFiles());
+        this.servers = new McpServerReader(table.mcp());
+        this.launches = new LaunchPackages(table.launchers(), table.packages());
+    }
+
+    void run() {
+        Optional<String> found = findBase();
+        if (found.isEmpty()) {
+            return;
+        }
+        String base = found.get();
+        boolean home = table.homeMarkers().stream().anyMatch(m -> target.exists(TargetGlob.join(base, m)));
+        ConfiguredFolder folders = new ConfiguredFolder(target, base, home, stateFolderNames());
+
+        LinkedHashSet<String> stateDirs = new LinkedHashSet<>();
+        LinkedHashSet<String> workspaces = new LinkedHashSet<>();
+        List<SkillsFolder> skillsFolders = new ArrayList<>();
+        if (hasStateMarker(base)) {
+            stateDirs.add(base);
+        }
+        List<String> nested = new ArrayList<>();
+        planScope("base", base, home, nested, workspaces, skillsFolders);
+        stateDirs.addAll(nested);
+        for (String state : stateDirs) {
+            LinkedHashSet<String> stateWorkspaces = new LinkedHashSet<>();
+            planScope("state", state, home, new ArrayList<>(), stateWorkspaces, skillsFolders);
+            followConfig(state, folders, stateWorkspaces, skillsFolders);
+            workspaces.addAll(stateWorkspaces);
+        }
+        for (String workspace : workspaces) {
+            planScope("workspace", workspace, home, new ArrayList<>(), new LinkedHashSet<>(), skillsFolders);
+        }
+        Set<String> seenSkillsFolders = new LinkedHashSet<>();
+        for (SkillsFolder folder : skillsFolders) {
+            if (seenSkillsFolders.add(folder.path())) {
+                planSkills(folder);
+            }
+        }
+        if (isSingleFile(base)) {
+            planScope("single-file", base, home, new ArrayList<>(), new LinkedHashSet<>(), skillsFolders);
+        }
+        if (droppedForLimit > 0) {
+            target.skip(base, droppedForLimit + " more known agent files not read: agent-installation reads at most "
+                    + maxFiles + " files");
+        }
+        for (Planned p : plan.values()) {
+            emit(p);
+        }
+    }
+
+    // ---- finding what to read ----
+
+    /** The folder known locations are relative to: the root, or the single folder an archive wraps them in. */
+    private Optional<String> findBase() {
+        String base = "";
+        for (int level = 0; level <= bounds.maxBaseDescent(); level++) {
+            if (knownAt(base)) {
+                return Optional.of(base);
+            }
+            List<TargetEntry> entries = target.list(base);
+            if (entries.size() != 1 || !entries.get(0).directory()) {
+                return Optional.empty();
+            }
+            base = entries.get(0).path();
+        }
+        return Optional.empty();
+    }
+
+    private boolean knownAt(String base) {
+        if (hasStateMarker(base) || isSingleFile(base)) {
+            return true;
+        }
+        for (KnownLocations.Location l : table.scopes().get("base")) {
+            boolean directory = isFolderKind(l.kind());
+            if (!TargetGlob.expand(target, base, l.path(), bounds.walkDepth(), directory).isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean hasStateMarker(String dir) {
+        for (String marker : table.stateMarkers()) {
+            String path = TargetGlob.join(dir, marker);
+            if (target.exists(path) && !target.isDirectory(path)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean isSingleFile(String base) {
+        List<TargetEntry> entries = target.list(base);
+        return entries.size() == 1 && !entries.get(0).directory();
+    }
+
+    private List<String> stateFolderNames() {
+        List<String> names = new ArrayList<>();
+        for (KnownLocations.Location l : table.scopes().get("base")) {
+            if ("state-dir".equals(l.kind())) {
+                names.add(l.path());
+            }
+        }
+        return names;
+    }
+
+    private static boolean isFolderKind(String kind) {
+        return "state-dir".equals(kind) || "workspace".equals(kind) || "skills".equals(kind);
+    }
+
+    private void planScope(String scope, String dir, boolean home, List<String> stateDirs, Set<String> workspaces,
+            List<SkillsFolder> skillsFolders) {
+        for (KnownLocations.Location l : table.scopes().get(scope)) {
+            switch (l.kind()) {
+                case "state-dir":
+                    stateDirs.addAll(TargetGlob.expand(target, dir, l.path(), bounds.walkDepth(), true));
+                    break;
+                case "workspace":
+                    workspaces.addAll(TargetGlob.expand(target, dir, l.path(), bounds.walkDepth(), true));
+                    break;
+                case "skills": {
+                    String location = !home && l.projectLocation() != null ? l.projectLocation() : l.location();
+                    for (String folder : TargetGlob.expand(target, dir, l.path(), bounds.walkDepth(), true)) {
+                        skillsFolders.add(new SkillsFolder(folder, location));
+                    }
+                    break;
+                }
+                default: {
+                    List<String> files = TargetGlob.expand(target, dir, l.path(), bounds.walkDepth(), false);
+                    int limit = l.limitOr(Integer.MAX_VALUE);
+                    for (int i = 0; i < files.size() && i < limit; i++) {
+                        add(new Planned(files.get(i), l.kind(), l.roleOrDefault(), l));
+                    }
+                    if (files.size() > limit) {
+                        target.skip(TargetGlob.literalPrefix(dir, l.path()), (files.size() - limit)
+                                + " more files matching " + l.path() + " not read: limit of " + limit);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Adds further workspaces and skills folders that a state dir's config names. */
+    private void followConfig(String state, ConfiguredFolder folders, Set<String> workspaces,
+            List<SkillsFolder> skillsFolders) {
+        for (Planned p : new ArrayList<>(plan.values())) {
+            if (!"config".equals(p.kind) || !TargetGlob.parent(p.path).equals(state)) {
+                continue;
+            }
+            KnownLocations.DocumentProfile profile = table.documents().get(p.location.document());
+            if (profile.workspaceKeys().isEmpty() && profile.skillDirKeys().isEmpty()) {
+                continue;
+            }
+            Optional<ParsedConfig> config = parse(p);
+            if (config.isEmpty()) {
+                continue;
+            }
+            ConfigNode root = config.get().root();
+            int taken = 0;
+            for (String key : profile.workspaceKeys()) {
+                for (ConfigNode node : McpServerReader.match(root, key.split("\\."), 0)) {
+                    Optional<String> folder = node.nonEmptyText().flatMap(v -> folders.resolve(v, state));
+                    if (folder.isPresent() && taken < bounds.maxWorkspaces() && workspaces.add(folder.get())) {
+                        taken++;
+                    }
+                }
+            }
+            for (String key : profile.skillDirKeys()) {
+                for (ConfigNode node : McpServerReader.match(root, key.split("\\."), 0)) {
+                    node.nonEmptyText().flatMap(v -> folders.resolve(v, state))
+                            .ifPresent(folder -> skillsFolders.add(new SkillsFolder(folder, "extra")));
+                }
+            }
+        }
+    }
+
+    private void planSkills(SkillsFolder folder) {
+        List<String> skillDirs = new ArrayList<>();
+        for (TargetEntry e : target.list(folder.path())) {
+            if (e.directory() && target.exists(TargetGlob.join(e.path(), "SKILL.md"))) {
+                skillDirs.add(e.path());
+            }
+        }
+        int limit = bounds.maxSkillsPerFolder();
+        for (int i = 0; i < skillDirs.size() && i < limit; i++) {
+            planSkill(skillDirs.get(i), folder.location());
+        }
+        if (skillDirs.size() > limit) {
+            target.skip(folder.path(), (skillDirs.size() - limit) + " more skill folders not read: limit of " + limit);
+        }
+    }
+
+    private void planSkill(String dir, String location) {
+        String skillMd = TargetGlob.join(dir, "SKILL.md");
+        Planned main = new Planned(skillMd, "skill-md", "skill-instructions", null);
+        main.tags.put("skill-instructions", "");
+        main.skillDirectory = dir;
+        main.skillLocation = location;
+        if (plan.containsKey(skillMd)) {
+            return;
+        }
+        // When the file bound is already reached the skill's files are still counted as dropped.
+        add(main);
+        List<String> others = new ArrayList<>();
+        for (TargetEntry e : target.walk(dir, bounds.skillWalkDepth())) {
+            String relative = e.path().substring(dir.length() + 1);
+            if (!e.directory() && !e.path().equals(skillMd) && !relative.startsWith(".git/")
+                    && !relative.contains("/.git/")) {
+                others.add(e.path());
+            }
+        }
+        int limit = bounds.maxFilesPerSkill() - 1;
+        for (int i = 0; i < others.size() && i < limit; i++) {
+            String path = others.get(i);
+            boolean instructions = isInstructionFile(path);
+            Planned p = new Planned(path, "skill-file", instructions ? "skill-instructions" : "skill-code", null);
+            if (instructions) {
+                p.tags.put("skill-instructions", "");
+            }
+            add(p);
+        }
+        if (others.size() > limit) {
+            target.skip(dir, (others.size() - limit) + " more files in this skill not read: limit of "
+                    + bounds.maxFilesPerSkill());
+        }
+    }
+
+    private static boolean isInstructionFile(String path) {
+        String name = TargetGlob.name(path).toLowerCase(Locale.ROOT);
+        return name.endsWith(".md") || name.endsWith(".markdown") || name.endsWith(".txt");
+    }
+
+    /** Plans a file; a file already planned keeps what it is and gains the new tags. False when the bound is hit. */
+    private boolean add(Planned p) {
+        Planned existing = plan.get(p.path);
+        if (existing != null) {
+            p.tags.forEach(existing.tags::putIfAbsent);
+            if (p.location != null) {
+                p.location.tags().forEach(t -> existing.tags.putIfAbsent(t, p.location.note()));
+            }
+            return false;
+        }
+        if (plan.size() >= maxFiles) {
+            droppedForLimit++;
+            return false;
+        }
+        if (p.location != null) {
+            p.location.tags().forEach(t -> p.tags.putIfAbsent(t, p.location.note()));
+        }
+        plan.put(p.path, p);
+        return true;
+    }
+
+    // ---- reading and emitting ----
+
+    private Optional<FileContent> read(String path) {
+        return contents.computeIfAbsent(path, target::read);
+    }
+
+    private Optional<ParsedConfig> parse(Planned p) {
+        Optional<FileContent> content = read(p.path);
+        if (content.isEmpty()) {
+            return Optional.empty();
+        }
+        ConfigParseResult result = parsed.computeIfAbsent(p.path,
+                path -> ConfigParser.parse(content.get(), p.location.configFormat(), configBounds));
+        return result instanceof ConfigParseResult.Parsed
+                ? Optional.of(((ConfigParseResult.Parsed) result).config()) : Optional.empty();
+    }
+
+    private void emit(Planned p) {
+        Optional<FileContent> read = read(p.path);
+        if (read.isEmpty()) {
+            return;
+        }
+        FileContent content = read.get();
+        sink.accept(new FileEntry(p.path, content.bytes() == null ? 0 : content.bytes().length, content.mode(),
+                content.binary()));
+        TreeMap<String, String> tags = new TreeMap<>(p.tags);
+        gitRoot(TargetGlob.parent(p.path)).ifPresent(root -> tags.put(GIT_TRACKED,
+                "inside the git work tree at " + (root.isEmpty() ? "." : root)));
+        tags.forEach((tag, note) -> sink.accept(new FileTag(p.path, tag, note)));
+        if (content.isText()) {
+            sink.accept(new TextDocument(p.path, p.role, content.text()));
+        }
+        switch (p.kind) {
+            case "config":
+                emitConfig(p);
+                break;
+            case "package":
+                emitPackage(p, content);
+                break;
+            case "skill-md":
+                emitSkill(p, content);
+                break;
+            default:
+                break;
+        }
+        // Contents are dropped once emitted: the scan keeps at most what it still has to emit.
+        contents.remove(p.path);
+        parsed.remove(p.path);
+    }
+
+    private void emitConfig(Planned p) {
+        parse(p);
+        ConfigParseResult result = parsed.get(p.path);
+        if (result instanceof ConfigParseResult.Failed) {
+            target.skip(p.path, ((ConfigParseResult.Failed) result).reason());
+            return;
+        }
+        if (result == null) {
+            return;
+        }
+        ParsedConfig config = ((ConfigParseResult.Parsed) result).config();
+        String document = sniff(p.location, config.root());
+        for (ConfigValue value : config.values(document)) {
+            sink.accept(value);
+        }
+        KnownLocations.DocumentProfile profile = table.documents().get(document);
+        for (McpServerReader.Found found : servers.read(config, document, profile)) {
+            sink.accept(found.server());
+            for (LaunchPackages.Pin pin : launches.pins(found.launchLine())) {
+                int line = pin.token().line();
+                sink.accept(new InstalledPackage(p.path, pin.ecosystem(), pin.name(), pin.version(), "mcp-launch-args",
+                        line, config.snippet(line)));
+            }
+        }
+        KnownLocations.LastTouched lastTouched = profile.lastTouched();
+        if (lastTouched != null) {
+            config.root().atPath(lastTouched.path()).flatMap(ConfigNode::nonEmptyText).map(String::strip)
+                    .filter(v -> table.packages().get("npm").versionPattern().matches(v))
+                    .ifPresent(version -> {
+                        int line = config.root().atPath(lastTouched.path()).get().line();
+                        sink.accept(new InstalledPackage(p.path, "npm", lastTouched.packageName(), version,
+                                "last-touched-version", line, config.snippet(line)));
+                    });
+        }
+    }
+
+    private static String sniff(KnownLocations.Location location, ConfigNode root) {
+        for (KnownLocations.Sniff s : location.sniff()) {
+            if (root.get(s.key()).isPresent()) {
+                return s.document();
+            }
+        }
+        return location.document();
+    }
+
+    private void emitPackage(Planned p, FileContent content) {
+        ConfigParseResult result = ConfigParser.parse(content, ConfigFormat.JSON, configBounds);
+        if (result instanceof ConfigParseResult.Failed) {
+            target.skip(p.path, ((ConfigParseResult.Failed) result).reason());
+            return;
+        }
+        ParsedConfig config = ((ConfigParseResult.Parsed) result).config();
+        ConfigNode root = config.root();
+        Optional<String> name = root.get("name").flatMap(ConfigNode::nonEmptyText);
+        Optional<ConfigNode> version = root.get("version");
+        if (name.isEmpty() || !name.get().equals(p.location.packageName()) || version.isEmpty()) {
+            return;
+        }
+        Optional<String> v = version.get().nonEmptyText().map(String::strip)
+                .filter(s -> table.packages().get("npm").versionPattern().matches(s));
+        v.ifPresent(s -> sink.accept(new InstalledPackage(p.path, "npm", name.get(), s, "package-metadata",
+                version.get().line(), config.snippet(version.get().line()))));
+    }
+
+    private void emitSkill(Planned p, FileContent content) {
+        SkillFrontmatter fm = SkillFrontmatter.read(content, bounds.maxFrontmatterChars(), configBounds);
+        if (fm.error() != null) {
+            target.skip(p.path, fm.error());
+        }
+        String folderName = TargetGlob.name(p.skillDirectory);
+        sink.accept(new InstalledSkill(p.path, p.skillDirectory, fm.name() != null ? fm.name() : folderName,
+                fm.description() != null ? fm.description() : "", fm.allowedTools(), p.skillLocation));
+    }
+
+    /** The innermost folder at or above {@code dir} that holds a .git entry, if any. */
+    private Optional<String> gitRoot(String dir) {
+        List<String> visited = new ArrayList<>();
+        String current = dir;
+        String found = null;
+        while (true) {
+            String cached = gitRoots.get(current);
+            if (cached != null) {
+                found = cached.equals("\u0000") ? null : cached;
+                break;
+            }
+            visited.add(current);
+            if (target.exists(TargetGlob.join(current, ".git"))) {
+                found = current;
+                break;
+            }
+            if (current.isEmpty()) {
+                break;
+            }
+            current = TargetGlob.parent(current);
+        }
+        for (String v : visited) {
+            gitRoots.put(v, found == null ? "\u0000" : found);
+        }
+        return Optional.ofNullable(found);
+    }
+}

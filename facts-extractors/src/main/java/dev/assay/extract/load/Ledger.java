@@ -1,0 +1,119 @@
+package dev.assay.extract.load;
+
+import dev.assay.engine.spi.FileContent;
+import dev.assay.engine.spi.SkippedFile;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * What one scan has read and skipped. Each file is read once: later reads are served from here, so every extractor
+ * sees the same bytes and the digest covers exactly what was used.
+ */
+final class Ledger {
+
+    private final TreeMap<String, FileContent> read = new TreeMap<>();
+    private final TreeSet<SkippedFile> skipped = new TreeSet<>();
+    private long bytesRead;
+    private String frozenDigest;
+    private List<String> frozenFiles;
+
+    /** A copy of content already read, so that a caller changing its array cannot change what others see. */
+    Optional<FileContent> cached(String path) {
+        FileContent c = read.get(path);
+        return c == null ? Optional.empty() : Optional.of(copy(c));
+    }
+
+    boolean wasRead(String path) {
+        return read.containsKey(path);
+    }
+
+    long bytesRead() {
+        return bytesRead;
+    }
+
+    /** Keeps content as read and hands back a copy. */
+    FileContent record(FileContent content) {
+        if (frozenDigest != null) {
+            throw new IllegalStateException("target is closed");
+        }
+        FileContent previous = read.putIfAbsent(content.path(), content);
+        if (previous == null) {
+            bytesRead += content.bytes().length;
+            return copy(content);
+        }
+        return copy(previous);
+    }
+
+    void skip(String path, String reason) {
+        skipped.add(new SkippedFile(path == null ? "" : TargetPaths.shown(path), TargetPaths.oneLine(reason)));
+    }
+
+    List<String> filesRead() {
+        if (frozenFiles != null) {
+            return frozenFiles;
+        }
+        return List.copyOf(read.keySet());
+    }
+
+    List<SkippedFile> skipped() {
+        return List.copyOf(skipped);
+    }
+
+    /**
+     * {@code sha256:<hex>} over the files read, in path order; each file contributes the 4-byte big-endian length of
+     * its UTF-8 path, the path, the 8-byte big-endian length of its content and the content. With no file read it is
+     * the hash of nothing.
+     */
+    String digest() {
+        if (frozenDigest != null) {
+            return frozenDigest;
+        }
+        MessageDigest sha = sha256();
+        ByteBuffer lengths = ByteBuffer.allocate(Long.BYTES);
+        for (Map.Entry<String, FileContent> e : read.entrySet()) {
+            byte[] path = e.getKey().getBytes(StandardCharsets.UTF_8);
+            lengths.clear();
+            lengths.putInt(path.length);
+            sha.update(lengths.array(), 0, Integer.BYTES);
+            sha.update(path);
+            byte[] bytes = e.getValue().bytes();
+            lengths.clear();
+            lengths.putLong(bytes.length);
+            sha.update(lengths.array(), 0, Long.BYTES);
+            sha.update(bytes);
+        }
+        return "sha256:" + HexFormat.of().formatHex(sha.digest());
+    }
+
+    /** Freezes the digest and the list of files read, then lets go of the content. */
+    void close() {
+        if (frozenDigest == null) {
+            frozenDigest = digest();
+            frozenFiles = filesRead();
+            read.clear();
+        }
+    }
+
+    private static FileContent copy(FileContent c) {
+        return new FileContent(c.path(), c.bytes().clone(), c.mode(), c.binary(), c.text(), c.encoding());
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            // Every Java platform is required to provide SHA-256.
+            throw new IllegalStateException(e);
+        }
+    }
+
+}

@@ -1,0 +1,146 @@
+package dev.assay.extract.load;
+
+import dev.assay.engine.spi.FileContent;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Decides whether bytes are text and decodes them. Guarantees: never throws on any input; the same bytes always give
+ * the same result; invalid sequences become U+FFFD; a byte order mark is not part of the text.
+ *
+ * <p>Detected encodings, as named in {@link FileContent#encoding()}: {@code UTF-8}, {@code UTF-8-BOM},
+ * {@code UTF-16LE-BOM}, {@code UTF-16BE-BOM}, {@code UTF-32LE-BOM}, {@code UTF-32BE-BOM}, {@code UTF-16LE} and
+ * {@code UTF-16BE} (no BOM: text of the ASCII range, recognised by its zero high bytes), and {@code binary}.
+ * Binary means: after any BOM, the first 8 KiB hold a NUL byte or more than 10% control characters.
+ */
+public final class TextDecoder {
+
+    /** How much of a file the binary test looks at. */
+    static final int SAMPLE_BYTES = 8192;
+
+    public static final String BINARY = "binary";
+
+    private static final Charset UTF_32LE = Charset.forName("UTF-32LE");
+    private static final Charset UTF_32BE = Charset.forName("UTF-32BE");
+
+    private TextDecoder() {
+    }
+
+    /** Decodes a file's bytes; {@code bytes} is kept as given (not copied). */
+    public static FileContent decode(String path, byte[] bytes, int mode) {
+        int n = bytes.length;
+        if (startsWith(bytes, 0xEF, 0xBB, 0xBF)) {
+            return text(path, bytes, mode, 3, StandardCharsets.UTF_8, "UTF-8-BOM");
+        }
+        // The UTF-32 marks must be tested before UTF-16's, whose little-endian mark is their prefix.
+        if (startsWith(bytes, 0xFF, 0xFE, 0x00, 0x00)) {
+            return text(path, bytes, mode, 4, UTF_32LE, "UTF-32LE-BOM");
+        }
+        if (startsWith(bytes, 0x00, 0x00, 0xFE, 0xFF)) {
+            return text(path, bytes, mode, 4, UTF_32BE, "UTF-32BE-BOM");
+        }
+        if (startsWith(bytes, 0xFF, 0xFE)) {
+            return text(path, bytes, mode, 2, StandardCharsets.UTF_16LE, "UTF-16LE-BOM");
+        }
+        if (startsWith(bytes, 0xFE, 0xFF)) {
+            return text(path, bytes, mode, 2, StandardCharsets.UTF_16BE, "UTF-16BE-BOM");
+        }
+        int sample = Math.min(n, SAMPLE_BYTES);
+        if (looksLikeAsciiUtf16(bytes, sample, true)) {
+            return text(path, bytes, mode, 0, StandardCharsets.UTF_16LE, "UTF-16LE");
+        }
+        if (looksLikeAsciiUtf16(bytes, sample, false)) {
+            return text(path, bytes, mode, 0, StandardCharsets.UTF_16BE, "UTF-16BE");
+        }
+        int controls = 0;
+        for (int i = 0; i < sample; i++) {
+            int b = bytes[i] & 0xFF;
+            if (b == 0) {
+                return binary(path, bytes, mode);
+            }
+            if (isControl(b)) {
+                controls++;
+            }
+        }
+        if (tooManyControls(controls, sample)) {
+            return binary(path, bytes, mode);
+        }
+        return new FileContent(path, bytes, mode, false, new String(bytes, StandardCharsets.UTF_8), "UTF-8");
+    }
+
+    private static FileContent text(String path, byte[] bytes, int mode, int skip, Charset charset, String name) {
+        String text = new String(bytes, skip, bytes.length - skip, charset);
+        // A mark at the start does not make the rest text: check what it decodes to.
+        int sample = Math.min(text.length(), SAMPLE_BYTES / 2);
+        int controls = 0;
+        for (int i = 0; i < sample; i++) {
+            char c = text.charAt(i);
+            if (c == 0) {
+                return binary(path, bytes, mode);
+            }
+            if (c < 0x80 && isControl(c)) {
+                controls++;
+            }
+        }
+        if (tooManyControls(controls, sample)) {
+            return binary(path, bytes, mode);
+        }
+        return new FileContent(path, bytes, mode, false, text, name);
+    }
+
+    private static FileContent binary(String path, byte[] bytes, int mode) {
+        return new FileContent(path, bytes, mode, true, null, BINARY);
+    }
+
+    /**
+     * UTF-16 without a mark is recognised only for text in the ASCII range: at least 90% of the code units have a
+     * zero high byte and a printable or whitespace low byte. Other UTF-16 without a mark cannot be told apart from
+     * binary reliably, so it is left to the binary test.
+     */
+    private static boolean looksLikeAsciiUtf16(byte[] bytes, int sample, boolean littleEndian) {
+        int units = sample / 2;
+        if (units < 2 || bytes.length % 2 != 0) {
+            return false;
+        }
+        int textUnits = 0;
+        for (int i = 0; i < units; i++) {
+            int first = bytes[2 * i] & 0xFF;
+            int second = bytes[2 * i + 1] & 0xFF;
+            int low = littleEndian ? first : second;
+            int high = littleEndian ? second : first;
+            if (high == 0 && isPrintableAscii(low)) {
+                textUnits++;
+            }
+        }
+        return textUnits * 10L >= units * 9L;
+    }
+
+    private static boolean isPrintableAscii(int b) {
+        return (b >= 0x20 && b < 0x7F) || b == '\t' || b == '\n' || b == '\r' || b == '\f';
+    }
+
+    /** C0 controls and DEL, except the whitespace ones and ESC (terminal colours in logs). */
+    private static boolean isControl(int c) {
+        if (c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == 0x0B || c == 0x1B) {
+            return false;
+        }
+        return c < 0x20 || c == 0x7F;
+    }
+
+    private static boolean tooManyControls(int controls, int sample) {
+        return sample > 0 && controls * 10L > sample;
+    }
+
+    private static boolean startsWith(byte[] bytes, int... prefix) {
+        if (bytes.length < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if ((bytes[i] & 0xFF) != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,2 @@
+#!/bin/sh
+curl -s "https://wttr.example.invalid/$1"
