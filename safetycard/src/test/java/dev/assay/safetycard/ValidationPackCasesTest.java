@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.assay.engine.fact.ConfigValue;
+import dev.assay.engine.model.Severity;
 import dev.assay.engine.pack.RuleDefinition;
 import dev.assay.safetycard.read.ScorecardDocument;
 import dev.assay.safetycard.validate.Validation;
@@ -25,18 +28,28 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The fixture cases of the safetycard-validation pack ({@code tests/cases/NAME/target/scorecard.json} with
- * {@code expect.yaml}): every rule listed under {@code ruleid} must report, none listed under {@code ok} may. The pack's
- * facts come from this module's reader, so its cases run here rather than in the rulepacks module.
+ * The safetycard-validation pack's tests, end to end: each facts case of the pack
+ * ({@code tests/facts/NAME.yaml}) states the facts of a fixture scorecard ({@code validation/NAME.json} here). This
+ * test reads the fixture with the real reader, checks that it yields exactly the stated facts (so the pack's tests
+ * stay true to what the reader makes), validates it and checks the case's {@code ruleid} and {@code ok} lists.
  */
 class ValidationPackCasesTest {
 
-    static final Path CASES = Path.of("../rulepacks/safetycard-validation/1.0.0/tests/cases");
+    static final Path FACTS = Path.of("../rulepacks/safetycard-validation/1.0.0/tests/facts");
+    static final Path FIXTURES = Path.of("src/test/resources/safetycard/validation");
+
+    static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxDocumentLength(4L << 20).build()).build());
 
     static List<Path> cases() throws IOException {
-        try (Stream<Path> s = Files.list(CASES)) {
-            return s.filter(Files::isDirectory).sorted().toList();
+        try (Stream<Path> s = Files.list(FACTS)) {
+            return s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
         }
+    }
+
+    static String name(Path factsCase) {
+        String f = factsCase.getFileName().toString();
+        return f.substring(0, f.length() - ".yaml".length());
     }
 
     static List<String> list(JsonNode n) {
@@ -49,22 +62,34 @@ class ValidationPackCasesTest {
     Stream<DynamicTest> everyCase() throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
         for (Path c : cases()) {
-            tests.add(DynamicTest.dynamicTest(c.getFileName().toString(), () -> {
-                JsonNode expect = new ObjectMapper(new YAMLFactory()).readTree(c.resolve("expect.yaml").toFile());
-                ScorecardDocument doc = Fixtures.card().reader().read(c.resolve("target/scorecard.json"));
+            tests.add(DynamicTest.dynamicTest(name(c), () -> {
+                JsonNode stated = YAML.readTree(c.toFile());
+                ScorecardDocument doc = Fixtures.card().reader().read(FIXTURES.resolve(name(c) + ".json"));
                 assertFalse(doc.unreadable(), "fixture must be readable: " + doc.problems());
+
+                Set<String> made = new TreeSet<>();
+                for (ConfigValue v : doc.facts()) {
+                    made.add(v.document() + " " + v.path() + " = " + v.value() + " (" + v.type() + ")");
+                }
+                Set<String> written = new TreeSet<>();
+                for (JsonNode f : stated.path("facts")) {
+                    written.add(f.path("document").asText() + " " + f.path("path").asText() + " = " + f.path("value").asText()
+                            + " (" + f.path("valueType").asText() + ")");
+                }
+                assertEquals(made, written, name(c) + ": the facts case no longer states what the reader makes");
+
                 Validation v = Fixtures.card().validator().validate(doc);
                 Set<String> fired = v.violations().stream().map(Violation::id).collect(Collectors.toCollection(TreeSet::new));
-                for (String id : list(expect.path("ruleid"))) {
-                    assertTrue(fired.contains(id), c.getFileName() + ": " + id + " must fire; fired " + fired);
+                for (String id : list(stated.path("expect").path("ruleid"))) {
+                    assertTrue(fired.contains(id), name(c) + ": " + id + " must fire; fired " + fired);
                 }
-                for (String id : list(expect.path("ok"))) {
-                    assertFalse(fired.contains(id), c.getFileName() + ": " + id + " must not fire: "
+                for (String id : list(stated.path("expect").path("ok"))) {
+                    assertFalse(fired.contains(id), name(c) + ": " + id + " must not fire: "
                             + v.violations().stream().filter(x -> x.id().equals(id)).map(Violation::render).toList());
                 }
             }));
         }
-        assertFalse(tests.isEmpty(), "no cases under " + CASES);
+        assertFalse(tests.isEmpty(), "no facts cases under " + FACTS);
         return tests.stream();
     }
 
@@ -73,7 +98,7 @@ class ValidationPackCasesTest {
         Set<String> fire = new TreeSet<>();
         Set<String> quiet = new TreeSet<>();
         for (Path c : cases()) {
-            JsonNode expect = new ObjectMapper(new YAMLFactory()).readTree(c.resolve("expect.yaml").toFile());
+            JsonNode expect = YAML.readTree(c.toFile()).path("expect");
             fire.addAll(list(expect.path("ruleid")));
             quiet.addAll(list(expect.path("ok")));
         }
@@ -85,7 +110,7 @@ class ValidationPackCasesTest {
 
     @Test
     void theValidFixtureHasNoViolationAtAllAndScores() {
-        ScorecardDocument doc = Fixtures.card().reader().read(CASES.resolve("valid/target/scorecard.json"));
+        ScorecardDocument doc = Fixtures.card().reader().read(FIXTURES.resolve("valid.json"));
         SafetyCard.Outcome outcome = Fixtures.card().score(doc);
         assertEquals(List.of(), outcome.validation().violations().stream().map(Violation::render).toList());
         assertTrue(outcome.scored());
@@ -93,11 +118,12 @@ class ValidationPackCasesTest {
     }
 
     @Test
-    void severitiesAreErrorsOrWarningsOnly() {
+    void severitiesAreErrorsOrWarningsOnlyAndEveryRuleSaysHowToFixIt() {
         for (RuleDefinition r : Fixtures.card().validator().pack().pack().rules()) {
-            assertTrue(r.severity() == dev.assay.engine.model.Severity.HIGH || r.severity() == dev.assay.engine.model.Severity.LOW,
+            assertTrue(r.severity() == Severity.HIGH || r.severity() == Severity.LOW,
                     r.id() + ": severity high marks an error, low a warning; " + r.severity() + " means neither");
             assertFalse(r.remediation().isBlank(), r.id() + " must say how to fix it");
+            assertTrue(r.id().startsWith("SC-"), r.id() + ": validation ids start with SC-");
         }
     }
 }
