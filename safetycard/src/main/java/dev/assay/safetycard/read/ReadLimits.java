@@ -2,7 +2,7 @@ package dev.assay.safetycard.read;
 
 /**
  * Bounds on what a scorecard may be. The defaults leave a large margin over published audits (about 40 KB, 1,500
- * nodes, nesting 8) while keeping a hostile file cheap to refuse.
+ * nodes, nesting 8) while keeping a hostile file cheap to refuse and quick to validate (the rules join nodes with one another).
  *
  * @param maxBytes       size of the file
  * @param maxDepth       nesting of objects and lists below the root
@@ -14,6 +14,6 @@ package dev.assay.safetycard.read;
 public record ReadLimits(long maxBytes, int maxDepth, int maxNodes, int maxItems, int maxStringChars, int maxKeyChars) {
 
     public static ReadLimits defaults() {
-        return new ReadLimits(2L << 20, 12, 10_000, 500, 8_000, 64);
+        return new ReadLimits(1L << 20, 12, 5_000, 200, 8_000, 64);
     }
 }
