@@ -84,7 +84,7 @@ class RescoreTest {
             return;
         }
         if (a.isObject() && b.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext();) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = a.properties().iterator(); it.hasNext();) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (!b.has(e.getKey())) {
                     out.add(at + "." + e.getKey() + ": missing");

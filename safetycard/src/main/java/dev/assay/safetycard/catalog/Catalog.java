@@ -153,7 +153,7 @@ public record Catalog(String scorecardVersion, String entrySchemaVersion, String
         }
         JsonNode t = root.path("entry_texts");
         Map<String, String> automatic = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = t.path("automatic_cap_reasons").fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = t.path("automatic_cap_reasons").properties().iterator(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             automatic.put(e.getKey(), e.getValue().asText().strip());
         }
@@ -168,7 +168,7 @@ public record Catalog(String scorecardVersion, String entrySchemaVersion, String
         if (n.isMissingNode()) {
             return out;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             List<String> levels = new ArrayList<>();
             for (JsonNode a : e.getValue()) {

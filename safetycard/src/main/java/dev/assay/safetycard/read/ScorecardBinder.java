@@ -38,7 +38,7 @@ public final class ScorecardBinder {
         }
         Map<String, String> profile = new LinkedHashMap<>();
         JsonNode p = object(root, "capability_profile");
-        for (Iterator<Map.Entry<String, JsonNode>> it = p.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = p.properties().iterator(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             profile.put(e.getKey(), text(e.getValue(), "capability_profile." + e.getKey()));
         }

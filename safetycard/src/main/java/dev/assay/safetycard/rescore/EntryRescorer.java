@@ -147,7 +147,7 @@ public final class EntryRescorer {
     private static Map<String, CriterionRating.Parameter> parameters(JsonNode mechanism, String criterion)
             throws ScorecardException {
         Map<String, CriterionRating.Parameter> out = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = mechanism.path("parameters").fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = mechanism.path("parameters").properties().iterator(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode p = e.getValue();
             if (!p.path("level").canConvertToInt()) {
