@@ -13,6 +13,13 @@ package dev.assay.safetycard.read;
  */
 public record ReadLimits(long maxBytes, int maxDepth, int maxNodes, int maxItems, int maxStringChars, int maxKeyChars) {
 
+    public ReadLimits {
+        if (maxBytes < 1 || maxBytes > Integer.MAX_VALUE - 8 || maxDepth < 1 || maxNodes < 1 || maxItems < 1
+                || maxStringChars < 1 || maxKeyChars < 1) {
+            throw new IllegalArgumentException("reading limits must be positive, and maxBytes fit in one array");
+        }
+    }
+
     public static ReadLimits defaults() {
         return new ReadLimits(1L << 20, 12, 5_000, 200, 8_000, 64);
     }
