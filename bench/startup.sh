@@ -55,23 +55,27 @@ commands=(
   "env ASSAY_NO_BUILD=1 ASSAY_CDS=0 ./assay scan $target"
 )
 medians=()
+cpus=()
 
 median_of() { # prints the median of the numbers on stdin
   sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if command -v hyperfine >/dev/null 2>&1; then
   method="hyperfine $(hyperfine --version | awk '{print $2}'), --warmup 2, --runs $runs, --shell=none"
   for i in "${!commands[@]}"; do
     hyperfine --style none --shell=none --warmup 2 --runs "$runs" --export-json "$tmp/$i.json" "${commands[$i]}" >&2
-    # hyperfine's JSON has one key per line; the median is in seconds.
+    # hyperfine's JSON has one key per line; times are in seconds; user and system are means.
     medians+=("$(awk -F': *' '/"median"/ { gsub(/,/, "", $2); print $2; exit }' "$tmp/$i.json")")
+    cpus+=("$(awk -F': *' '/"user"/ && !u { gsub(/,/, "", $2); u = $2 } /"system"/ && !s { gsub(/,/, "", $2); s = $2 }
+      END { print u + s }' "$tmp/$i.json")")
   done
 else
   method="bash loop timed with the shell's time builtin, 2 warm-up runs, $runs measured runs"
-  TIMEFORMAT=%R
+  TIMEFORMAT='%R %U %S'
   for i in "${!commands[@]}"; do
     read -r -a argv <<<"${commands[$i]}"
     for ((w = 0; w < 2; w++)); do "${argv[@]}" >/dev/null 2>&1 || true; done
@@ -79,7 +83,8 @@ else
     for ((r = 0; r < runs; r++)); do
       { time "${argv[@]}" >/dev/null 2>&1; } 2>>"$tmp/$i.times"
     done
-    medians+=("$(median_of <"$tmp/$i.times")")
+    medians+=("$(awk '{ print $1 }' "$tmp/$i.times" | median_of)")
+    cpus+=("$(awk '{ t += $2 + $3 } END { print t / NR }' "$tmp/$i.times")")
   done
 fi
 
@@ -93,13 +98,15 @@ echo
 echo "- machine: ${cpu:-unknown CPU}, $(nproc) cores, ${mem:-unknown memory}, $(uname -sr)"
 echo "- java: $("$java" -version 2>&1 | sed -n 2p)"
 echo "- target: $target ($(find "$target" -type f | wc -l) files, $(du -sk "$target" | cut -f1) KiB)"
+echo "- load average (1, 5, 15 min) before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 echo "- method: $method; warm: $warm_runs scans in one JVM (default JIT), median of the last $warm_measured"
 echo
-echo "| what | median |"
-echo "|---|---|"
+echo "| what | wall, median | CPU (user + sys), mean |"
+echo "|---|---|---|"
 for i in "${!names[@]}"; do
-  printf '| %s | %.0f ms |\n' "${names[$i]}" "$(awk -v s="${medians[$i]}" 'BEGIN { print s * 1000 }')"
+  printf '| %s | %.0f ms | %.0f ms |\n' "${names[$i]}" "$(awk -v s="${medians[$i]}" 'BEGIN { print s * 1000 }')" \
+    "$(awk -v s="${cpus[$i]}" 'BEGIN { print s * 1000 }')"
 done
-while read -r name median _; do
-  printf '| %s | %s ms |\n' "$name" "${median#median_ms=}"
+while read -r name median p90 _; do
+  printf '| %s (in-process; p90 %s ms) | %s ms | |\n' "$name" "${p90#p90_ms=}" "${median#median_ms=}"
 done <<<"$warm"

@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 /** The top-level {@code assay} command; it only dispatches to its verbs. */
 @Command(name = "assay", versionProvider = AssayCommand.Version.class,
         usageHelpAutoWidth = true,
-        subcommands = {ScanCommand.class, RescoreCommand.class},
+        subcommands = {ScanCommand.class, RescoreCommand.class, DiffCommand.class, PackCommand.class},
         description = {
             "Reproducible security scores for AI agents, agent skills and MCP servers.",
             "The same target, rule pack and formula always give the same report, and the report names the versions "
@@ -36,7 +36,7 @@ final class AssayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "missing command: scan or rescore");
+        throw new ParameterException(spec.commandLine(), "missing command: scan, rescore, diff or pack");
     }
 
     /** {@code --version} prints the scanner version that reports carry in {@code scannerVersion}. */

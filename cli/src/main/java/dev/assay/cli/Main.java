@@ -31,10 +31,30 @@ public final class Main {
         PrintStream stdout = System.out;
         // Whatever a library prints on its own goes to stderr, so that stdout stays a clean report.
         System.setOut(System.err);
+        if (scansWithDefaultScorer(args)) {
+            SharedRegistries.prefetch(Defaults.SCORER);
+        }
+        Progress.detectTerminal();
         int code = run(args, System.in, stdout, System.err);
         stdout.flush();
         System.err.flush();
         System.exit(code);
+    }
+
+    /**
+     * Whether the arguments look like {@code scan} with the default rule pack. Only a hint for
+     * {@link SharedRegistries#prefetch}: a wrong guess costs some CPU on another core, never a wrong result.
+     */
+    static boolean scansWithDefaultScorer(String[] args) {
+        if (args.length == 0 || !"scan".equals(args[0])) {
+            return false;
+        }
+        for (String arg : args) {
+            if (arg.startsWith("--pack") || arg.startsWith("--scorer")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -67,6 +87,9 @@ public final class Main {
             public <K> K create(Class<K> type) throws Exception {
                 if (type == RescoreCommand.class) {
                     return type.cast(new RescoreCommand(in));
+                }
+                if (type == DiffCommand.class) {
+                    return type.cast(new DiffCommand(in));
                 }
                 return CommandLine.defaultFactory().create(type);
             }

@@ -4,17 +4,10 @@ import dev.assay.engine.Rescorer;
 import dev.assay.engine.formula.Formula;
 import dev.assay.engine.formula.FormulaException;
 import dev.assay.engine.model.Report;
-import dev.assay.engine.report.ReportException;
 import dev.assay.engine.report.ReportFormat;
-import dev.assay.engine.report.ReportReader;
 import dev.assay.engine.report.ReportWriters;
-import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -80,40 +73,19 @@ final class RescoreCommand implements Callable<Integer> {
         Report original = readReport();
         Formula chosen = resolveFormula(original);
         Report rescored = Rescorer.rescore(original, chosen);
-        String rendered = ReportWriters.render(rescored, output.format);
-        if (output.format == ReportFormat.TEXT && !sameFormula(original, chosen)) {
-            rendered = comparison(original, rescored) + "\n\n" + rendered;
+        String rendered;
+        if (sameFormula(original, chosen) || output.format == ReportFormat.SARIF) {
+            rendered = ReportWriters.render(rescored, output.format);
+        } else {
+            // Another formula version: the old score stays beside the new one, with what moved it.
+            rendered = RescoreComparison.render(original, rescored, output.format);
         }
         output.emit(rendered, spec.commandLine().getOut());
         return gates.exitCode(rescored, spec.commandLine().getErr());
     }
 
     private Report readReport() throws UserError {
-        if (STDIN.equals(reportFile)) {
-            try {
-                return ReportReader.read(stdin);
-            } catch (ReportException e) {
-                throw new UserError("standard input: " + e.getMessage(), e);
-            }
-        }
-        Path path;
-        try {
-            path = Path.of(reportFile);
-        } catch (InvalidPathException e) {
-            throw new UserError("invalid report path " + Messages.quoted(reportFile), e);
-        }
-        if (Files.isDirectory(path)) {
-            throw new UserError("cannot read report " + Messages.quoted(reportFile) + ": it is a folder");
-        }
-        try (InputStream in = Files.newInputStream(path)) {
-            return ReportReader.read(in);
-        } catch (NoSuchFileException e) {
-            throw new UserError("report not found: " + Messages.quoted(reportFile), e);
-        } catch (IOException e) {
-            throw new UserError("cannot read report " + Messages.quoted(reportFile) + ": " + OutputOptions.reason(e), e);
-        } catch (ReportException e) {
-            throw new UserError(Messages.quoted(reportFile) + ": " + e.getMessage(), e);
-        }
+        return ReportInput.read(reportFile, stdin);
     }
 
     private Formula resolveFormula(Report original) throws UserError {

@@ -2,21 +2,26 @@ package dev.assay.cli;
 
 import dev.assay.engine.ScanException;
 import dev.assay.engine.Scanner;
+import dev.assay.engine.ScorerSelector;
+import dev.assay.engine.spi.Limits;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.pack.PackException;
+import dev.assay.engine.report.ReportFormat;
 import dev.assay.engine.report.ReportWriters;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code assay scan}: one target, one pack, one formula, one report. */
+/** {@code assay scan}: one target, one pack, one formula, one report; or many targets in one process ({@link BatchScan}). */
 @Command(name = "scan", versionProvider = AssayCommand.Version.class,
         sortOptions = false, usageHelpAutoWidth = true,
         description = {
@@ -24,25 +29,44 @@ import picocli.CommandLine.Spec;
             "",
             "TARGET is an agent home such as ~/.openclaw, a project folder, a single file or an archive. "
                     + "Nothing in it is run, installed or fetched; files that are skipped are listed in the report's coverage.",
+            "",
+            "With several targets (or --jobs or --output-dir) the pack is compiled once and each target's report is one "
+                    + "line of JSON on standard output, in the order given, or a file in --output-dir. A target that "
+                    + "cannot be scanned gives a line {\"target\": …, \"error\": …} and the batch goes on.",
             ""
         },
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0  the report was written and no gate tripped",
-            "  1  bad input or usage; one line on stderr says what",
-            "  2  the report was written and a --fail-on or --fail-under gate tripped"
+            "  1  bad input or usage, or (several targets) a target could not be scanned;",
+            "     one line on stderr says what",
+            "  2  the report was written and a --fail-on or --fail-under gate tripped",
+            "     (several targets: in some report, and no target failed)"
         })
 final class ScanCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "TARGET", description = "The folder, file or archive to scan.")
-    String target;
+    @Parameters(arity = "1..*", paramLabel = "TARGET",
+            description = "The folder, file or archive to scan. Several targets are scanned in one process with one "
+                    + "compiled pack; see --jobs and --output-dir.")
+    List<String> targets;
+
+    @Option(names = "--jobs", paramLabel = "N",
+            description = "Scan N targets at a time (default 1). Implies batch output: JSON Lines on standard output, "
+                    + "or one report per target with --output-dir.")
+    Integer jobs;
+
+    @Option(names = "--output-dir", paramLabel = "DIR",
+            description = "Write one report per target into DIR (created if missing), in --format, and one JSON line per "
+                    + "target naming its file on standard output.")
+    String outputDir;
 
     @Option(names = "--scorer", paramLabel = "ID",
-            description = "Score with the newest shipped rule pack of this scorer (default: " + Defaults.SCORER
-                    + ", unless --pack is given).")
+            description = "Score with the newest shipped rule pack of this scorer (default, unless --pack is given: "
+                    + "chosen from the first target, agent-security-score for agent installations, skilltotal for "
+                    + "components).")
     String scorer;
 
     @Option(names = "--pack", paramLabel = "ID@VERSION|PATH",
@@ -65,9 +89,12 @@ final class ScanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws UserError {
-        Path path = targetPath();
+        if (targets.size() > 1 || jobs != null || outputDir != null) {
+            return batch();
+        }
+        Path path = targetPath(targets.get(0));
         output.check();
-        Scanner scanner = buildScanner();
+        Scanner scanner = buildScanner(path);
         Report report;
         try {
             report = scanner.scan(path);
@@ -78,8 +105,38 @@ final class ScanCommand implements Callable<Integer> {
         return gates.exitCode(report, spec.commandLine().getErr());
     }
 
+    /** Several targets (or --jobs, --output-dir): one scanner, results in target order; see {@link BatchScan}. */
+    private Integer batch() throws UserError {
+        int n = jobs == null ? 1 : jobs;
+        if (n < 1 || n > 256) {
+            throw new ParameterException(spec.commandLine(), "--jobs must be between 1 and 256, not " + n);
+        }
+        if (output.output != null) {
+            throw new ParameterException(spec.commandLine(), "--output writes one report; for several targets use "
+                    + "--output-dir DIR, or JSON Lines on standard output");
+        }
+        if (outputDir == null && spec.commandLine().getParseResult().hasMatchedOption("--format")
+                && output.format != ReportFormat.JSON) {
+            throw new ParameterException(spec.commandLine(), "several targets go to standard output as JSON Lines; "
+                    + "use --output-dir DIR for --format " + output.format.id());
+        }
+        Path dir = outputDir == null ? null : BatchScan.prepareOutputDir(outputDir);
+        List<Path> paths = BatchScan.paths(targets);
+        Scanner scanner = buildScanner(paths.get(0));
+        return new BatchScan(scanner, output.format, dir, gates, spec.commandLine().getOut(),
+                spec.commandLine().getErr()).run(paths, n);
+    }
+
+    private static String chooseScorer(Path target) throws UserError {
+        try {
+            return ScorerSelector.shipped().select(target, Limits.defaults()).scorer();
+        } catch (ScanException e) {
+            throw new UserError(e.getMessage(), e);
+        }
+    }
+
     /** Checked before the rule pack loads, so that a mistyped path fails in milliseconds rather than after a second. */
-    private Path targetPath() throws UserError {
+    private Path targetPath(String target) throws UserError {
         Path path;
         try {
             path = Path.of(target);
@@ -92,9 +149,13 @@ final class ScanCommand implements Callable<Integer> {
         return path;
     }
 
-    private Scanner buildScanner() throws UserError {
+    /**
+     * Without --scorer and --pack, the scorer follows what the (first) target is: an agent installation gets the
+     * Agent Security Score, a component SkillTotal. The decision reads path names only (engine ScorerSelector).
+     */
+    private Scanner buildScanner(Path firstTarget) throws UserError {
         Scanner.Builder builder = Scanner.builder();
-        String scorerId = scorer != null ? scorer : pack == null ? Defaults.SCORER : null;
+        String scorerId = scorer != null ? scorer : pack == null ? chooseScorer(firstTarget) : null;
         if (scorerId != null) {
             builder.scorer(scorerId);
         }
@@ -106,6 +167,7 @@ final class ScanCommand implements Callable<Integer> {
         }
         try {
             if (pack == null) {
+                SharedRegistries.awaitPrefetch(scorerId);
                 builder.registries(SharedRegistries.packs(), SharedRegistries.formulas());
             }
             return builder.build();

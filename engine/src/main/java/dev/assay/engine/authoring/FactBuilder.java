@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.engine.fact.ConfigValue;
 import dev.assay.engine.fact.Fact;
 import dev.assay.engine.fact.FileEntry;
+import dev.assay.engine.model.Evidence;
 import dev.assay.engine.pack.FactTypes;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -141,6 +142,24 @@ final class FactBuilder {
             }
             return out;
         }
+        if (List.class.isAssignableFrom(t) && isListOf(c, Evidence.class)) {
+            List<Evidence> out = new ArrayList<>();
+            if (absent) {
+                return out;
+            }
+            if (!v.isArray()) {
+                throw new IllegalArgumentException("expected a list of {file, lineStart, lineEnd, snippet}");
+            }
+            for (JsonNode e : v) {
+                if (!e.isObject()) {
+                    throw new IllegalArgumentException("expected {file, lineStart, lineEnd, snippet}");
+                }
+                int start = e.path("lineStart").asInt(0);
+                out.add(new Evidence(e.path("file").asText(""), start, e.path("lineEnd").asInt(start),
+                        e.path("snippet").asText("")));
+            }
+            return out;
+        }
         if (Map.class.isAssignableFrom(t)) {
             Map<String, String> out = new TreeMap<>();
             if (absent) {
@@ -156,8 +175,12 @@ final class FactBuilder {
     }
 
     private static boolean isListOfString(RecordComponent c) {
+        return isListOf(c, String.class);
+    }
+
+    private static boolean isListOf(RecordComponent c, Class<?> element) {
         return c.getGenericType() instanceof ParameterizedType p && p.getActualTypeArguments().length == 1
-                && p.getActualTypeArguments()[0] == String.class;
+                && p.getActualTypeArguments()[0] == element;
     }
 
     private static void requireScalar(JsonNode v) {

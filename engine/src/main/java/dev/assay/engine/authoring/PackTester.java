@@ -142,7 +142,9 @@ public final class PackTester {
         for (Expectation e : c.expectations()) {
             checks++;
             List<Finding> fired = report.findings().stream().filter(f -> f.id().equals(e.ruleId())).toList();
-            if (e.inline()) {
+            if (e.review()) {
+                checkReview(e, fired, report, failures);
+            } else if (e.inline()) {
                 checkLine(c, e, fired, report, failures);
             } else if (e.mustFire() && fired.isEmpty()) {
                 failures.add(new Problem(e.file(), e.line(), e.ruleId(), e.ruleId() + " must fire on this target but did not",
@@ -174,6 +176,18 @@ public final class PackTester {
             }
         }
         return new CaseOutcome(c.folder(), checks, failures);
+    }
+
+    private static void checkReview(Expectation e, List<Finding> fired, Report report, List<Problem> failures) {
+        boolean reviewed = report.needsReview().stream().anyMatch(f -> f.id().equals(e.ruleId()));
+        if (!reviewed) {
+            failures.add(new Problem(e.file(), e.line(), e.ruleId(), e.ruleId() + " must be in needs-review but is not",
+                    fired.isEmpty() ? "it did not fire at all" : "it fired as an active finding"));
+        } else if (!fired.isEmpty()) {
+            failures.add(new Problem(e.file(), e.line(), e.ruleId(), e.ruleId()
+                    + " must be in needs-review only, but it also fired as an active finding",
+                    "message: " + fired.get(0).message()));
+        }
     }
 
     private static void checkLine(FixtureCase c, Expectation e, List<Finding> fired, Report report, List<Problem> failures) {
@@ -251,8 +265,17 @@ public final class PackTester {
         }
         TreeSet<String> active = new TreeSet<>();
         detections.stream().filter(Detection::isActive).forEach(d -> active.add(d.ruleId()));
+        TreeSet<String> review = new TreeSet<>();
+        detections.stream().filter(d -> Detection.NEEDS_REVIEW.equals(d.status())).forEach(d -> review.add(d.ruleId()));
         for (Expectation e : c.expectations()) {
-            if (e.mustFire() && !active.contains(e.ruleId())) {
+            if (e.review()) {
+                if (!review.contains(e.ruleId()) || active.contains(e.ruleId())) {
+                    failures.add(new Problem(e.file(), e.line(), e.ruleId(), e.ruleId()
+                            + " must conclude needs-review only on these facts", "active: "
+                            + (active.isEmpty() ? "none" : String.join(", ", active)) + "; needs-review: "
+                            + (review.isEmpty() ? "none" : String.join(", ", review))));
+                }
+            } else if (e.mustFire() && !active.contains(e.ruleId())) {
                 failures.add(new Problem(e.file(), e.line(), e.ruleId(), e.ruleId() + " must fire on these facts but did not",
                         "fired: " + (active.isEmpty() ? "none" : String.join(", ", active))));
             } else if (!e.mustFire() && active.contains(e.ruleId())) {

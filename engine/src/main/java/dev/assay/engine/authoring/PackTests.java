@@ -124,6 +124,7 @@ public record PackTests(List<FixtureCase> cases, List<FactsCase> factsCases, Lis
                 if (schema.isEmpty() && root.isObject()) {
                     expectations.addAll(ids(doc, root, "ruleid", true, expect));
                     expectations.addAll(ids(doc, root, "ok", false, expect));
+                    expectations.addAll(reviewIds(doc, root, expect));
                     JsonNode m = root.path("modes");
                     for (var it = m.properties().iterator(); it.hasNext();) {
                         var entry = it.next();
@@ -178,6 +179,16 @@ public record PackTests(List<FixtureCase> cases, List<FactsCase> factsCases, Lis
         return out;
     }
 
+    /** {@code review:} ids: must fire, as needs-review only. */
+    private static List<Expectation> reviewIds(LocatedYaml doc, JsonNode root, String file) {
+        List<Expectation> out = new ArrayList<>();
+        JsonNode list = root.path("review");
+        for (int i = 0; i < list.size(); i++) {
+            out.add(new Expectation(list.get(i).asText(), true, file, doc.line(list, i), "", 0, true));
+        }
+        return out;
+    }
+
     private static FactsCase readFacts(PackFiles files, String path, List<Problem> problems) {
         LocatedYaml doc = parse(files, path, problems);
         if (doc == null) {
@@ -202,6 +213,7 @@ public record PackTests(List<FixtureCase> cases, List<FactsCase> factsCases, Lis
         List<Expectation> expectations = new ArrayList<>();
         expectations.addAll(ids(doc, root.path("expect"), "ruleid", true, path));
         expectations.addAll(ids(doc, root.path("expect"), "ok", false, path));
+        expectations.addAll(reviewIds(doc, root.path("expect"), path));
         return ok ? new FactsCase(path, facts, expectations) : null;
     }
 
@@ -222,7 +234,10 @@ public record PackTests(List<FixtureCase> cases, List<FactsCase> factsCases, Lis
         }
     }
 
-    /** The rule ids that have at least one must-fire and at least one must-not-fire test, in two sorted sets. */
+    /**
+     * The rule ids that have at least one must-fire test (needs-review ones included) or, with {@code mustFire} false,
+     * at least one must-not-fire test, sorted.
+     */
     Set<String> covered(boolean mustFire) {
         Set<String> out = new TreeSet<>();
         for (Expectation e : expectations()) {

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * An agent skill found installed: {@code file} is its SKILL.md, {@code directory} the skill folder, {@code location}
- * the skills directory kind it was found in (workspace, managed, personal, extra). {@code allowedTools} is empty when the
+ * the skills directory kind it was found in (workspace, managed, personal, extra, project, workshop). {@code allowedTools} is empty when the
  * frontmatter declares none.
  */
 public record InstalledSkill(String file, String directory, String name, String description, List<String> allowedTools,

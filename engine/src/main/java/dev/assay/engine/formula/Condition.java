@@ -9,14 +9,17 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A condition of a cap or an attestation requirement: a mapping of one or more tests, all of which must hold.
- * Finding tests look at the scored findings only (active, past the threat-class filter); score tests compare the final
- * score and are allowed only where a final score exists (attestation).
+ * A condition of a cap, an attestation requirement or a verdict: a mapping of one or more tests, all of which must
+ * hold. Finding tests look at the scored findings only (active, past the threat-class filter); score tests compare the
+ * final score and are allowed only where a final score exists (attestation, verdicts); the level test names level bands
+ * and is allowed only in verdicts, which are decided after the level.
  */
 final class Condition {
 
-    private static final Set<String> FINDING_KEYS = Set.of("anySeverity", "noSeverity", "anyRule", "countAtLeast");
+    private static final Set<String> FINDING_KEYS = Set.of("anySeverity", "noSeverity", "anyRule", "countAtLeast",
+            "anyThreatClass", "noThreatClass");
     private static final Set<String> SCORE_KEYS = Set.of("scoreAtLeast", "scoreAtMost");
+    private static final String LEVEL_KEY = "level";
 
     private final Set<Severity> anySeverity;
     private final Set<Severity> noSeverity;
@@ -25,9 +28,13 @@ final class Condition {
     private final Set<Severity> countSeverities;
     private final BigDecimal scoreAtLeast;
     private final BigDecimal scoreAtMost;
+    private final Set<String> anyThreatClass;
+    private final Set<String> noThreatClass;
+    private final Set<String> levels;
 
     private Condition(Set<Severity> anySeverity, Set<Severity> noSeverity, Set<String> anyRule, Integer countAtLeast,
-            Set<Severity> countSeverities, BigDecimal scoreAtLeast, BigDecimal scoreAtMost) {
+            Set<Severity> countSeverities, BigDecimal scoreAtLeast, BigDecimal scoreAtMost, Set<String> anyThreatClass,
+            Set<String> noThreatClass, Set<String> levels) {
         this.anySeverity = anySeverity;
         this.noSeverity = noSeverity;
         this.anyRule = anyRule;
@@ -35,9 +42,19 @@ final class Condition {
         this.countSeverities = countSeverities;
         this.scoreAtLeast = scoreAtLeast;
         this.scoreAtMost = scoreAtMost;
+        this.anyThreatClass = anyThreatClass;
+        this.noThreatClass = noThreatClass;
+        this.levels = levels;
     }
 
     static Condition parse(SpecNode node, boolean scoreTestsAllowed) throws FormulaException {
+        return parse(node, scoreTestsAllowed, null);
+    }
+
+    /**
+     * @param levelNames the spec's level names when the level test is allowed (verdicts), else null
+     */
+    static Condition parse(SpecNode node, boolean scoreTestsAllowed, Set<String> levelNames) throws FormulaException {
         Set<String> allowed = new HashSet<>(FINDING_KEYS);
         if (scoreTestsAllowed) {
             allowed.addAll(SCORE_KEYS);
@@ -47,6 +64,11 @@ final class Condition {
                     throw node.get(key).error("a score test cannot decide a cap (the score is not final yet)");
                 }
             }
+        }
+        if (levelNames != null) {
+            allowed.add(LEVEL_KEY);
+        } else if (node.isMapping() && node.has(LEVEL_KEY)) {
+            throw node.get(LEVEL_KEY).error("a level test is allowed in verdicts only (the level is not known yet)");
         }
         node.keys(Set.of(), allowed);
         if (node.entries().isEmpty()) {
@@ -67,7 +89,24 @@ final class Condition {
         }
         BigDecimal atLeast = node.has("scoreAtLeast") ? node.get("scoreAtLeast").decimal() : null;
         BigDecimal atMost = node.has("scoreAtMost") ? node.get("scoreAtMost").decimal() : null;
-        return new Condition(any, none, rules, count, countOf, atLeast, atMost);
+        Set<String> anyClass = node.has("anyThreatClass") ? Set.copyOf(node.get("anyThreatClass").distinctLines()) : null;
+        Set<String> noClass = node.has("noThreatClass") ? Set.copyOf(node.get("noThreatClass").distinctLines()) : null;
+        Set<String> levelSet = null;
+        if (node.has(LEVEL_KEY)) {
+            SpecNode levelNode = node.get(LEVEL_KEY);
+            if (levelNames.isEmpty()) {
+                throw levelNode.error("the formula defines no levels to test");
+            }
+            List<String> named = levelNode.distinctLines();
+            for (String l : named) {
+                if (!levelNames.contains(l)) {
+                    throw levelNode.error("unknown level '" + SpecNode.echo(l) + "' (the formula's levels: "
+                            + String.join(", ", new java.util.TreeSet<>(levelNames)) + ")");
+                }
+            }
+            levelSet = Set.copyOf(named);
+        }
+        return new Condition(any, none, rules, count, countOf, atLeast, atMost, anyClass, noClass, levelSet);
     }
 
     static Set<Severity> severities(SpecNode node) throws FormulaException {
@@ -102,6 +141,21 @@ final class Condition {
      * @param score  the final score, or null while caps are being decided
      */
     boolean holds(List<Finding> scored, java.util.function.ToIntFunction<Set<Severity>> units, BigDecimal score) {
+        return holds(scored, units, score, null);
+    }
+
+    /** As {@link #holds(List, java.util.function.ToIntFunction, BigDecimal)}, with the level for verdicts. */
+    boolean holds(List<Finding> scored, java.util.function.ToIntFunction<Set<Severity>> units, BigDecimal score,
+            String level) {
+        if (levels != null && (level == null || !levels.contains(level))) {
+            return false;
+        }
+        if (anyThreatClass != null && scored.stream().noneMatch(f -> anyThreatClass.contains(f.threatClass()))) {
+            return false;
+        }
+        if (noThreatClass != null && scored.stream().anyMatch(f -> noThreatClass.contains(f.threatClass()))) {
+            return false;
+        }
         if (anySeverity != null && scored.stream().noneMatch(f -> anySeverity.contains(f.severity()))) {
             return false;
         }

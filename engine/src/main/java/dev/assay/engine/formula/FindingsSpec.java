@@ -24,10 +24,11 @@ record FindingsSpec(
         BigDecimal clampMax,
         Rounding rounding,
         List<Band> bands,
-        List<Requirement> attestation) implements FormulaSpec {
+        List<Requirement> attestation,
+        List<VerdictRule> verdicts) implements FormulaSpec {
 
     static final Set<String> KEYS = Set.of("start", "direction", "weights", "aggregate", "clamp", "round");
-    static final Set<String> OPTIONAL_KEYS = Set.of("threatClass", "caps", "levels", "attestation");
+    static final Set<String> OPTIONAL_KEYS = Set.of("threatClass", "caps", "levels", "attestation", "verdicts");
 
     /** Whether weights are added to or subtracted from the start value. */
     enum Direction { ADD, SUBTRACT }
@@ -41,6 +42,10 @@ record FindingsSpec(
 
     /** One attestation requirement with the sentence shown when it holds and when it does not. */
     record Requirement(Condition when, String met, String unmet) {
+    }
+
+    /** "When the condition holds (or always, when {@code when} is null), the verdict is this one." */
+    record VerdictRule(String id, Condition when, String text) {
     }
 
     static FindingsSpec parse(SpecNode root) throws FormulaException {
@@ -119,8 +124,53 @@ record FindingsSpec(
             }
             requirements = List.copyOf(parsed);
         }
+        List<VerdictRule> verdicts = root.has("verdicts") ? verdicts(root.get("verdicts"), bands) : List.of();
         return new FindingsSpec(start, direction, weights, aggregate, include, exclude, List.copyOf(caps), min, max,
-                rounding, bands, requirements);
+                rounding, bands, requirements, verdicts);
+    }
+
+    /**
+     * Verdicts are tried in order and the first whose condition holds is the result; the last one has no condition,
+     * so every result gets a verdict, and only the last one may lack it.
+     */
+    private static List<VerdictRule> verdicts(SpecNode node, List<Band> bands) throws FormulaException {
+        List<SpecNode> items = node.list();
+        if (items.isEmpty()) {
+            throw node.error("must list at least one verdict");
+        }
+        Set<String> levelNames = new java.util.LinkedHashSet<>();
+        bands.forEach(b -> levelNames.add(b.level()));
+        Set<String> ids = new java.util.HashSet<>();
+        List<VerdictRule> out = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            SpecNode item = items.get(i).keys(Set.of("id", "text"), Set.of("when"));
+            boolean last = i == items.size() - 1;
+            String id = Band.identifier(item.get("id"));
+            if (!ids.add(id)) {
+                throw item.get("id").error("duplicate verdict '" + id + "'");
+            }
+            Condition when = null;
+            if (item.has("when")) {
+                if (last) {
+                    throw item.get("when").error("the last verdict is the default and takes no condition");
+                }
+                when = Condition.parse(item.get("when"), true, levelNames);
+            } else if (!last) {
+                throw item.error("needs a condition ('when'); only the last verdict is unconditional");
+            }
+            out.add(new VerdictRule(id, when, verdictText(item.get("text"))));
+        }
+        return List.copyOf(out);
+    }
+
+    /** Verdict sentences may mention {score} and {level}; any other brace is a typo. */
+    private static String verdictText(SpecNode node) throws FormulaException {
+        String text = node.line();
+        String rest = text.replace("{score}", "").replace("{level}", "");
+        if (rest.indexOf('{') >= 0 || rest.indexOf('}') >= 0) {
+            throw node.error("unknown placeholder (only {score} and {level} are available)");
+        }
+        return text;
     }
 
     private static Map<Severity, BigDecimal> weights(SpecNode node) throws FormulaException {

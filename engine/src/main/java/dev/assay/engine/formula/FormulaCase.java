@@ -29,6 +29,7 @@ import java.util.regex.Pattern;
  *   score: 40
  *   level: critical          # ~ when the formula has no levels
  *   attestation: {eligible: false}   # optional: reasons: [exact lines]
+ *   verdict: malicious       # optional: the verdict id, for formulas with verdicts
  * </pre>
  *
  * A case for a criteria formula gives {@code criteria} instead of findings, each rated as
@@ -53,6 +54,7 @@ public final class FormulaCase {
     private final boolean wantEligible;
     private final List<String> wantReasons;
     private final CriteriaWant criteriaWant;
+    private final String wantVerdict;
 
     /** What a criteria case wants beyond score and level; every part is optional except in an error case. */
     private record CriteriaWant(String error, Integer applicableCount, BigDecimal applicableScore,
@@ -65,7 +67,7 @@ public final class FormulaCase {
 
     private FormulaCase(String source, String name, String formulaRef, List<Finding> findings,
             List<CriterionRating> criteria, BigDecimal wantScore, String wantLevel, boolean wantEligible,
-            List<String> wantReasons, CriteriaWant criteriaWant) {
+            List<String> wantReasons, CriteriaWant criteriaWant, String wantVerdict) {
         this.source = source;
         this.name = name;
         this.formulaRef = formulaRef;
@@ -76,6 +78,7 @@ public final class FormulaCase {
         this.wantEligible = wantEligible;
         this.wantReasons = wantReasons;
         this.criteriaWant = criteriaWant;
+        this.wantVerdict = wantVerdict;
     }
 
     /** Parses a case file strictly; unknown keys, wrong types and unknown severities are errors. */
@@ -117,7 +120,7 @@ public final class FormulaCase {
                     item.has("subject") ? item.get("subject").line() : "", "", "", status, List.of(), ""));
         }
 
-        SpecNode want = root.get("want").keys(Set.of("score", "level", "attestation"), Set.of());
+        SpecNode want = root.get("want").keys(Set.of("score", "level", "attestation"), Set.of("verdict"));
         BigDecimal score = want.get("score").decimal();
         SpecNode levelNode = want.nullable("level");
         String level = levelNode.isNull() ? null : Band.identifier(levelNode);
@@ -131,8 +134,9 @@ public final class FormulaCase {
             }
             reasons = List.copyOf(reasons);
         }
+        String verdict = want.has("verdict") ? Band.identifier(want.get("verdict")) : null;
         return new FormulaCase(root.source(), name, ref, List.copyOf(findings), null, score, level, eligible, reasons,
-                null);
+                null, verdict);
     }
 
     private static FormulaCase parseCriteriaCase(SpecNode root, String name, String ref, SpecNode list)
@@ -161,7 +165,7 @@ public final class FormulaCase {
         if (want.isMapping() && want.has("error")) {
             want.keys(Set.of("error"), Set.of());
             return new FormulaCase(root.source(), name, ref, null, List.copyOf(ratings), null, null, false, null,
-                    new CriteriaWant(want.get("error").line(), null, null, false, null, Map.of()));
+                    new CriteriaWant(want.get("error").line(), null, null, false, null, Map.of()), null);
         }
         want.keys(Set.of("score", "level"), Set.of("applicable", "criteria"));
         BigDecimal score = want.get("score").decimal();
@@ -195,7 +199,7 @@ public final class FormulaCase {
             }
         }
         return new FormulaCase(root.source(), name, ref, null, List.copyOf(ratings), score, level, false, null,
-                new CriteriaWant(null, count, applicableScore, percentGiven, percent, perCriterion));
+                new CriteriaWant(null, count, applicableScore, percentGiven, percent, perCriterion), null);
     }
 
     private static CriterionRating.Mechanism mechanism(SpecNode node) throws FormulaException {
@@ -273,6 +277,12 @@ public final class FormulaCase {
         }
         if (wantReasons != null && !wantReasons.equals(result.attestation().reasons())) {
             diffs.add("attestation reasons: want " + wantReasons + ", got " + result.attestation().reasons());
+        }
+        if (wantVerdict != null) {
+            String got = result.verdict() == null ? "none" : result.verdict().id();
+            if (!wantVerdict.equals(got)) {
+                diffs.add("verdict: want " + wantVerdict + ", got " + got);
+            }
         }
         return diffs;
     }

@@ -158,7 +158,23 @@ public final class FormulaEngine {
         Attestation attestation = attest(formula, spec, scored, unitCount, score);
         lines.add("score: " + Numbers.scaled(score) + (level == null ? "" : " (level " + level + ")")
                 + "; attestation " + (attestation.eligible() ? "eligible" : "not eligible"));
-        return new FormulaResult(score, level, attestation, lines);
+        Verdict verdict = verdict(spec, scored, unitCount, score, level);
+        if (verdict != null) {
+            lines.add("verdict: " + verdict.id() + " (" + verdict.text() + ")");
+        }
+        return new FormulaResult(score, level, attestation, lines, verdict);
+    }
+
+    /** The first verdict whose condition holds; the spec's last verdict has none, so one always applies. */
+    private static Verdict verdict(FindingsSpec spec, List<Finding> scored,
+            java.util.function.ToIntFunction<Set<Severity>> unitCount, BigDecimal score, String level) {
+        String shown = Numbers.scaled(score);
+        for (FindingsSpec.VerdictRule v : spec.verdicts()) {
+            if (v.when() == null || v.when().holds(scored, unitCount, score, level)) {
+                return new Verdict(v.id(), v.text().replace("{score}", shown).replace("{level}", level == null ? "" : level));
+            }
+        }
+        return null;
     }
 
     /**
@@ -177,6 +193,31 @@ public final class FormulaEngine {
                     + ", not " + Formula.KIND_CRITERIA);
         }
         return CriteriaEvaluator.evaluate(formula, spec, ratings);
+    }
+
+    /**
+     * The findings a findings formula counts towards its score: the active ones that pass its threat-class filter, in
+     * the order given.
+     *
+     * @throws IllegalArgumentException when the formula is not of kind {@code findings}
+     */
+    public static List<Finding> counted(Formula formula, List<Finding> findings) {
+        if (!(formula.spec() instanceof FindingsSpec spec)) {
+            throw new IllegalArgumentException("formula " + formula.ref() + " is of kind " + formula.kind()
+                    + ", not " + Formula.KIND_FINDINGS);
+        }
+        List<Finding> out = new ArrayList<>();
+        for (Finding f : findings) {
+            if (Finding.ACTIVE.equals(f.status()) && threatClassCounts(spec, f.threatClass())) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /** Whether a findings formula names verdicts (so that every result of it carries one). */
+    public static boolean hasVerdicts(Formula formula) {
+        return formula.spec() instanceof FindingsSpec spec && !spec.verdicts().isEmpty();
     }
 
     private static boolean threatClassCounts(FindingsSpec spec, String threatClass) {

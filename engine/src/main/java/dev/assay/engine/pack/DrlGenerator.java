@@ -22,7 +22,8 @@ public final class DrlGenerator {
             "dev.assay.engine.fact.InstalledSkill", "dev.assay.engine.fact.ManifestScript",
             "dev.assay.engine.fact.McpServer", "dev.assay.engine.fact.McpTool", "dev.assay.engine.fact.TaintFlow",
             "dev.assay.engine.fact.TextDocument", "dev.assay.engine.model.Evidence", "dev.assay.engine.model.Severity",
-            "dev.assay.engine.rules.ConfigPaths", "dev.assay.engine.rules.Detection",
+            "dev.assay.engine.rules.AllowedTools", "dev.assay.engine.rules.ComponentVerdict",
+            "dev.assay.engine.rules.ConfigPaths", "dev.assay.engine.rules.Detection", "dev.assay.engine.rules.Names",
             "dev.assay.engine.rules.RuleContext", "dev.assay.engine.rules.Tables", "dev.assay.engine.rules.TextMatch",
             "dev.assay.engine.rules.Versions", "java.util.List", "java.util.Map");
 

@@ -31,7 +31,14 @@ public final class PackLoader {
     private static final Set<String> RULE_KEYS = Set.of("id", "title", "severity", "check", "threatClass", "capability",
             "controls", "remediation", "message", "redact", "codeContext", "detect");
     private static final Set<String> MANIFEST_KEYS = Set.of("id", "version", "title", "description", "scorer",
-            "formula", "engine", "extractors", "data", "redact");
+            "formula", "engine", "extractors", "data", "redact", "components");
+    /** Where a rule's matches still count in source code: everywhere, not in comments, not in strings or comments. */
+    public static final Set<String> CODE_CONTEXTS = Set.of("none", "comments", "strings_and_comments");
+    /** A data-table column holding an RE2 pattern (matched by rules through {@code ctx.anyPattern}). */
+    public static final String PATTERN_COLUMN = "pattern";
+    private static final Pattern PACK_REF = Pattern.compile(
+            "[a-z0-9][a-z0-9-]{0,63}@(0|[1-9]\\d{0,5})\\.(0|[1-9]\\d{0,5})\\.(0|[1-9]\\d{0,5})");
+    private static final int MAX_COMPONENTS = 10_000;
     private static final long MAX_YAML_BYTES = LocatedYaml.MAX_BYTES;
 
     /** Where in the pack a check runs: the file, its parsed tree, the rule and the message prefix. */
@@ -170,7 +177,34 @@ public final class PackLoader {
         }
         return new PackManifest(id, version, text(n, "title"), text(n, "description"), scorer, formula,
                 text(n, "engine"), strings(n, "extractors", w.sub("extractors"), problems), data,
-                regexList(n, "redact", w.sub("redact"), problems));
+                regexList(n, "redact", w.sub("redact"), problems), components(n, id, w, problems));
+    }
+
+    private static PackManifest.ComponentScoring components(JsonNode n, String selfId, Where w, Problems problems) {
+        JsonNode c = n.path("components");
+        if (c.isMissingNode() || c.isNull()) {
+            return null;
+        }
+        Where at = w.sub("components");
+        if (!c.isObject()) {
+            problems.add(at, w.line(n, "components"), "must be a mapping", "write components: {pack: skilltotal@1.1.0, max: 200}");
+            return null;
+        }
+        unknownKeys(c, Set.of("pack", "max"), at, problems);
+        String ref = text(c, "pack");
+        if (!PACK_REF.matcher(ref).matches()) {
+            problems.add(at, at.line(c, "pack"), "pack '" + ref + "' must pin a pack version as id@x.y.z",
+                    "a component pack is pinned so that a newer one never changes this pack's results");
+        } else if (ref.substring(0, ref.indexOf('@')).equals(selfId)) {
+            problems.add(at, at.line(c, "pack"), "pack must name another pack, not this one", "");
+        }
+        JsonNode max = c.path("max");
+        if (!max.isInt() || max.asInt() < 1 || max.asInt() > MAX_COMPONENTS) {
+            problems.add(at, c.has("max") ? at.line(c, "max") : w.line(n, "components"),
+                    "max must be a whole number from 1 to " + MAX_COMPONENTS, "the most installed components to score");
+            return null;
+        }
+        return new PackManifest.ComponentScoring(ref, max.asInt());
     }
 
     private void readRules(PackFiles files, String path, List<RuleDefinition> out, List<Integer> ruleLines,
@@ -229,10 +263,15 @@ public final class PackLoader {
             }
         }
         List<String> controls = strings(r, "controls", w.sub("controls"), problems);
+        String codeContext = text(r, "codeContext");
+        if (!codeContext.isEmpty() && !CODE_CONTEXTS.contains(codeContext)) {
+            problems.add(w, w.line(r, "codeContext"), "codeContext '" + codeContext + "' must be one of "
+                    + String.join(", ", new TreeSet<>(CODE_CONTEXTS)), "");
+        }
         Detector detector = readDetector(r, line, w, problems);
         return new RuleDefinition(id, text(r, "title"), severity, text(r, "check"), text(r, "threatClass"),
                 text(r, "capability"), controls, text(r, "remediation"), text(r, "message"),
-                r.path("redact").asBoolean(false), text(r, "codeContext"), detector, file.file());
+                r.path("redact").asBoolean(false), codeContext, detector, file.file());
     }
 
     private Detector readDetector(JsonNode rule, int ruleLine, Where w, Problems problems) {
@@ -455,6 +494,11 @@ public final class PackLoader {
                 Map<String, String> fields = new TreeMap<>();
                 row.properties().forEach(e -> fields.put(e.getKey(),
                         e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString()));
+                if (fields.containsKey(PATTERN_COLUMN)) {
+                    // Rules match these through ctx.anyPattern; a bad one must fail the pack load, not a scan.
+                    checkRegex(fields.get(PATTERN_COLUMN), doc.line(n, k), new Where(path, doc, "", "row " + i + ": pattern"),
+                            problems);
+                }
                 rows.add(new DataRow(table.getKey(), i++, fields));
             }
         }

@@ -5,16 +5,32 @@ import java.util.Map;
 
 /**
  * What {@code pack.yaml} declares: identity, the scorer and formula ({@code id@version}) it feeds, the engine versions
- * it needs, the extractors that make its facts, its data tables (name → pack-relative file) and the patterns that
- * redact secrets from every snippet of its reports.
+ * it needs, the extractors that make its facts, its data tables (name → pack-relative file), the patterns that
+ * redact secrets from every snippet of its reports, and optionally {@code components}: the pack version that scores
+ * each installed component the scan finds (null when the pack scores none).
  */
 public record PackManifest(String id, String version, String title, String description, String scorer,
-        String formula, String engine, List<String> extractors, Map<String, String> data, List<String> redact) {
+        String formula, String engine, List<String> extractors, Map<String, String> data, List<String> redact,
+        ComponentScoring components) {
 
     public PackManifest {
         extractors = List.copyOf(extractors);
         data = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(data));
         redact = List.copyOf(redact);
+    }
+
+    /** A manifest that scores no installed components. */
+    public PackManifest(String id, String version, String title, String description, String scorer, String formula,
+            String engine, List<String> extractors, Map<String, String> data, List<String> redact) {
+        this(id, version, title, description, scorer, formula, engine, extractors, data, redact, null);
+    }
+
+    /**
+     * {@code components: {pack: skilltotal@1.1.0, max: 200}}: every installed skill the scan finds is scanned with this
+     * exact pack version (pinned, so that a newer component pack never changes this pack's results) and its formula,
+     * at most {@code max} of them in path order; the outcomes become {@code ComponentVerdict} facts.
+     */
+    public record ComponentScoring(String pack, int max) {
     }
 
     /** {@code id@version}. */

@@ -3,11 +3,13 @@ package dev.assay.engine.rules;
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.assay.engine.fact.ConfigValue;
+import dev.assay.engine.fact.DataRow;
 import dev.assay.engine.fact.Fact;
 import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.model.Evidence;
 import dev.assay.engine.pack.Detector;
 import dev.assay.engine.pack.DrlGenerator;
+import dev.assay.engine.pack.PackLoader;
 import dev.assay.engine.pack.RuleDefinition;
 import dev.assay.engine.pack.RulePack;
 import java.lang.reflect.RecordComponent;
@@ -31,12 +33,18 @@ public final class RuleContext {
     private final Map<String, RuleDefinition> rules;
     private final Map<String, Pattern> patterns;
     private final Map<String, List<Pattern>> excludes;
+    private final Map<String, List<TablePattern>> tablePatterns;
+
+    /** A pattern from a data table's {@code pattern} column, with the row's {@code set} column ("" when absent). */
+    private record TablePattern(String set, Pattern pattern) {
+    }
 
     private RuleContext(Map<String, RuleDefinition> rules, Map<String, Pattern> patterns,
-            Map<String, List<Pattern>> excludes) {
+            Map<String, List<Pattern>> excludes, Map<String, List<TablePattern>> tablePatterns) {
         this.rules = rules;
         this.patterns = patterns;
         this.excludes = excludes;
+        this.tablePatterns = tablePatterns;
     }
 
     /** Compiles every regular expression the pack's detectors use, keyed as the generated DRL refers to them. */
@@ -54,7 +62,16 @@ public final class RuleContext {
                 patterns.put(e.getKey(), Pattern.compile(e.getValue()));
             }
         }
-        return new RuleContext(rules, patterns, excludes);
+        Map<String, List<TablePattern>> tablePatterns = new TreeMap<>();
+        for (DataRow row : pack.data()) {
+            String p = row.get(PackLoader.PATTERN_COLUMN);
+            if (!p.isEmpty()) {
+                tablePatterns.computeIfAbsent(row.table(), k -> new ArrayList<>())
+                        .add(new TablePattern(row.get("set"), Pattern.compile(p)));
+            }
+        }
+        tablePatterns.replaceAll((k, v) -> List.copyOf(v));
+        return new RuleContext(rules, patterns, excludes, tablePatterns);
     }
 
     public RuleDefinition rule(String ruleId) {
@@ -63,6 +80,21 @@ public final class RuleContext {
             throw new IllegalArgumentException("rule " + ruleId + " is not defined in the pack's rule YAML");
         }
         return r;
+    }
+
+    /** The capability chip of a rule ("" when it has none), so that derived rules can reason over capabilities. */
+    public String capabilityOf(String ruleId) {
+        return rule(ruleId).capability();
+    }
+
+    /** The threat class of a rule ("" when it has none). */
+    public String threatClassOf(String ruleId) {
+        return rule(ruleId).threatClass();
+    }
+
+    /** Where a rule's matches count in source code: none, comments or strings_and_comments ("" when unset). */
+    public String codeContextOf(String ruleId) {
+        return rule(ruleId).codeContext();
     }
 
     // ---- building detections -------------------------------------------------------------------------------
@@ -84,6 +116,46 @@ public final class RuleContext {
         RuleDefinition r = rule(ruleId);
         List<Evidence> shown = new ArrayList<>(evidence);
         return new Detection(ruleId, r.severity(), subject, fill(r.message(), params), shown, Detection.ACTIVE, "");
+    }
+
+    /**
+     * The evidence of every detection in the given collections, sorted and without repeats: what a synthesized
+     * finding shows so that it points at the lines of its contributors.
+     */
+    public static List<Evidence> evidenceOf(Collection<?>... groups) {
+        java.util.TreeSet<Evidence> out = new java.util.TreeSet<>();
+        for (Collection<?> g : groups) {
+            for (Object o : g) {
+                if (o instanceof Detection d) {
+                    out.addAll(d.evidence());
+                } else if (o instanceof Fact f) {
+                    out.add(f.evidence());
+                }
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** How many distinct rule ids the detections in a collection have. */
+    public static int ruleCount(Collection<?> detections) {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (Object o : detections) {
+            if (o instanceof Detection d) {
+                ids.add(d.ruleId());
+            }
+        }
+        return ids.size();
+    }
+
+    /** The distinct rule ids of the detections in a collection, sorted and joined with ", ". */
+    public static String ruleIds(Collection<?> detections) {
+        java.util.TreeSet<String> ids = new java.util.TreeSet<>();
+        for (Object o : detections) {
+            if (o instanceof Detection d) {
+                ids.add(d.ruleId());
+            }
+        }
+        return String.join(", ", ids);
     }
 
     /** A detection of {@code ruleId} that rests on another detection's evidence and subject. */
@@ -146,6 +218,74 @@ public final class RuleContext {
         LineIndex lines = new LineIndex(text);
         int line = lines.lineOf(at);
         return Evidence.at(doc.file(), line, lines.lineText(line));
+    }
+
+    /**
+     * Whether any {@code pattern} of the pack's data table {@code table} occurs in {@code value} (RE2, linear time).
+     * Lets packs keep indicator patterns as data rather than in DRL.
+     */
+    public boolean anyPattern(String table, Object value) {
+        return anyPattern(table, null, value);
+    }
+
+    /** As {@link #anyPattern(String, Object)}, over the rows whose {@code set} column equals {@code set}. */
+    public boolean anyPattern(String table, String set, Object value) {
+        return firstPattern(table, set, value) != null;
+    }
+
+    /** Whether any pattern of the table's set occurs in any of the values (a list field such as allowed tools). */
+    public boolean anyPatternIn(String table, String set, Collection<?> values) {
+        if (values == null) {
+            return false;
+        }
+        for (Object v : values) {
+            if (anyPattern(table, set, v)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The first text any pattern of the table (and set, when not null) matches in {@code value}, or null. */
+    public String firstPattern(String table, String set, Object value) {
+        if (value == null) {
+            return null;
+        }
+        String text = String.valueOf(value);
+        for (TablePattern p : tablePatterns.getOrDefault(table, List.of())) {
+            if (set == null || set.equals(p.set())) {
+                Matcher m = p.pattern().matcher(text);
+                if (m.find()) {
+                    return m.group();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The lines {@code line - radius} to {@code line + radius} of a document (1-based, clipped), joined by newlines. */
+    public static String lines(TextDocument doc, int line, int radius) {
+        String text = doc.text();
+        int first = Math.max(1, line - radius);
+        int last = line + radius;
+        int start = 0;
+        for (int l = 1; l < first && start >= 0; l++) {
+            int nl = text.indexOf('\n', start);
+            start = nl < 0 ? -1 : nl + 1;
+        }
+        if (start < 0) {
+            return "";
+        }
+        int end = start;
+        for (int l = first; l <= last; l++) {
+            int nl = text.indexOf('\n', end);
+            if (nl < 0) {
+                end = text.length();
+                break;
+            }
+            end = nl + (l == last ? 0 : 1);
+        }
+        return text.substring(start, Math.max(start, end));
     }
 
     /** Whether the pattern registered under {@code key} occurs in {@code value}. */

@@ -1,0 +1,369 @@
+package dev.assay.extract.component;
+
+import dev.assay.engine.fact.CodeCall;
+import dev.assay.engine.fact.Component;
+import dev.assay.engine.fact.Fact;
+import dev.assay.engine.fact.FileEntry;
+import dev.assay.engine.fact.FileTag;
+import dev.assay.engine.fact.InstalledSkill;
+import dev.assay.engine.fact.McpTool;
+import dev.assay.engine.fact.TextDocument;
+import dev.assay.engine.spi.FactSink;
+import dev.assay.engine.spi.FileContent;
+import dev.assay.engine.spi.Limits;
+import dev.assay.engine.spi.Target;
+import dev.assay.engine.spi.TargetEntry;
+import dev.assay.extract.agent.SkillFrontmatterReader;
+import dev.assay.extract.component.code.CodeFacts;
+import dev.assay.extract.component.code.Language;
+import dev.assay.extract.component.code.SourceAnalyzer;
+import dev.assay.extract.component.manifest.ManifestReader;
+import dev.assay.extract.config.ConfigBounds;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * One run of the component extractor over one target. Reads every file the walk finds (within the target's limits)
+ * in path order, emits that file's facts at once, and emits the Component, the InstalledSkill facts and the source
+ * McpTool facts at the end, when the whole component has been seen.
+ */
+final class ComponentScan {
+
+    static final String AGENT_SKILL = "agent_skill";
+    static final String MCP_SERVER = "mcp_server";
+    static final String NPM_PACKAGE = "npm_package";
+    static final String PYTHON_PACKAGE = "python_package";
+    static final String DIRECTORY = "directory";
+
+    private final ScanSettings settings;
+    private final Target target;
+    private final FactSink sink;
+    private final Limits limits;
+    private final PathRules rules;
+    private final SourceAnalyzer analyzer;
+    private final ManifestReader manifests;
+
+    private record FoundManifest(String path, ManifestReader.Manifest manifest) {
+    }
+
+    private record SourceTools(String path, boolean fileUsesMcp, List<McpTool> tools) {
+    }
+
+    private record Skill(String path, String directory, SkillFrontmatterReader.Declared declared) {
+    }
+
+    private final List<FoundManifest> found = new ArrayList<>();
+    private final List<SourceTools> sourceTools = new ArrayList<>();
+    private final List<Skill> skills = new ArrayList<>();
+    private final TreeSet<String> mcpSdkFiles = new TreeSet<>();
+    private final Map<String, String[]> setupPyIdentity = new TreeMap<>();
+
+    ComponentScan(ScanSettings settings, Target target, FactSink sink, Limits limits) {
+        this.settings = settings;
+        this.target = target;
+        this.sink = sink;
+        this.limits = limits;
+        this.rules = new PathRules(settings);
+        this.analyzer = new SourceAnalyzer(settings);
+        this.manifests = new ManifestReader(settings, sink, limits);
+    }
+
+    void run() {
+        int depth = Math.max(1, Math.min(limits.maxDepth(), settings.bounds().walkDepth()));
+        List<TargetEntry> files = new ArrayList<>();
+        for (TargetEntry e : target.walk("", depth)) {
+            if (!e.directory()) {
+                files.add(e);
+            }
+        }
+        files.sort(Comparator.naturalOrder());
+        Map<String, Set<String>> namesByFolder = new HashMap<>();
+        TreeSet<String> skillFolders = new TreeSet<>();
+        for (TargetEntry e : files) {
+            namesByFolder.computeIfAbsent(folder(e.path()), k -> new TreeSet<>()).add(e.name());
+            if (e.name().equals(settings.components().skillFile()) && level(e.path()) <= 1) {
+                skillFolders.add(folder(e.path()));
+            }
+        }
+        for (TargetEntry e : files) {
+            try {
+                file(e.path(), skillFolderOf(e.path(), skillFolders),
+                        namesByFolder.getOrDefault(folder(e.path()), Set.of()));
+            } catch (RuntimeException ex) {
+                // A defect must not end the scan: the file is recorded as not analysed, with the error's kind.
+                target.skip(e.path(), "not analysed: internal error (" + ex.getClass().getSimpleName() + ")");
+            }
+        }
+        Component component = component();
+        sink.accept(component);
+        for (Skill skill : skills) {
+            SkillFrontmatterReader.Declared d = skill.declared();
+            String folderName = skill.directory().isEmpty() ? displayName()
+                    : skill.directory().substring(skill.directory().lastIndexOf('/') + 1);
+            sink.accept(new InstalledSkill(skill.path(), skill.directory(), d.name() != null ? d.name() : folderName,
+                    d.description() != null ? d.description() : "", d.allowedTools(), "component"));
+        }
+        boolean mcpServer = component.kind().equals(MCP_SERVER);
+        for (SourceTools tools : sourceTools) {
+            if (tools.fileUsesMcp() || mcpServer) {
+                tools.tools().forEach(sink::accept);
+            }
+        }
+    }
+
+    static String folder(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash < 0 ? "" : path.substring(0, slash);
+    }
+
+    private static int level(String path) {
+        int n = 0;
+        for (int i = 0; i < path.length(); i++) {
+            if (path.charAt(i) == '/') {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** The deepest skill folder that holds the path, or null (skill folders are the root or one level down). */
+    private static String skillFolderOf(String path, Set<String> skillFolders) {
+        int slash = path.indexOf('/');
+        if (slash > 0 && skillFolders.contains(path.substring(0, slash))) {
+            return path.substring(0, slash);
+        }
+        return skillFolders.contains("") ? "" : null;
+    }
+
+    private void file(String path, String skillFolder, Set<String> siblings) {
+        Optional<FileContent> read = target.read(path);
+        if (read.isEmpty()) {
+            return;
+        }
+        FileContent content = read.get();
+        sink.accept(new FileEntry(path, content.bytes() == null ? 0 : content.bytes().length, content.mode(),
+                !content.isText()));
+        Map<String, String> tags = new TreeMap<>(rules.tags(path, skillFolder));
+        String suffix = PathRules.suffix(path);
+        if (rules.isCompiled(path)) {
+            tags.put("compiled", "compiled or packed executable (." + suffix + ")");
+        }
+        if (!content.isText()) {
+            if (rules.language(path, null).isPresent() || rules.isCode(path)) {
+                tags.put("binary-code", "binary content in a ." + suffix + " source file");
+                target.skip(path, "binary content in a source file: not analysed");
+            }
+            emitTags(path, tags);
+            return;
+        }
+        String text = content.text();
+        Optional<Language> language = rules.language(path, firstLine(text));
+        String minified = minified(text);
+        if (minified != null) {
+            tags.put("minified", minified);
+        }
+        Optional<ManifestReader.Kind> kind = manifests.kindOf(path);
+        if (kind.isPresent()) {
+            ManifestReader.Manifest manifest = manifests.read(kind.get(), content, siblings);
+            if (manifest.problem() != null) {
+                tags.put("unparseable-manifest", manifest.problem());
+                target.skip(path, manifest.problem());
+            } else if (kind.get() == ManifestReader.Kind.MCP) {
+                tags.remove(PathRules.DOCS);
+                tags.putIfAbsent(PathRules.AGENT_FACING, "MCP manifest");
+            }
+            found.add(new FoundManifest(path, manifest));
+        }
+        if (PathRules.fileName(path).equals(settings.components().skillFile()) && skillFolder != null
+                && folder(path).equals(skillFolder)) {
+            SkillFrontmatterReader.Declared declared = SkillFrontmatterReader.read(content,
+                    settings.bounds().maxFrontmatterChars(), ConfigBounds.from(limits));
+            if (declared.error() != null) {
+                tags.put("unparseable-manifest", declared.error());
+                target.skip(path, declared.error());
+            }
+            skills.add(new Skill(path, skillFolder, declared));
+        }
+        emitTags(path, tags);
+        sink.accept(new TextDocument(path, rules.role(path, tags, language.isPresent()), text));
+        if (language.isPresent()) {
+            code(path, language.get(), text);
+        }
+    }
+
+    private void emitTags(String path, Map<String, String> tags) {
+        tags.forEach((tag, note) -> sink.accept(new FileTag(path, tag, note)));
+    }
+
+    private void code(String path, Language language, String text) {
+        boolean setupPy = PathRules.fileName(path).equals("setup.py");
+        SourceAnalyzer.Result result = analyzer.analyze(path, language, text, setupPy);
+        if (result instanceof SourceAnalyzer.NotAnalysed) {
+            target.skip(path, ((SourceAnalyzer.NotAnalysed) result).reason());
+            return;
+        }
+        CodeFacts facts = ((SourceAnalyzer.Analysed) result).facts();
+        for (Fact f : facts.facts()) {
+            sink.accept(f);
+        }
+        if (!facts.notes().isEmpty()) {
+            target.skip(path, "partly analysed: " + String.join("; ", facts.notes()));
+        }
+        if (facts.usesMcpSdk()) {
+            mcpSdkFiles.add(path);
+        }
+        if (!facts.tools().isEmpty()) {
+            sourceTools.add(new SourceTools(path, facts.usesMcpSdk(), facts.tools()));
+        }
+        if (setupPy) {
+            for (CodeCall call : facts.calls()) {
+                if (settings.python().setupCallees().contains(call.callee())) {
+                    setupPyIdentity.put(path, new String[] {keywordLiteral(call, "name"),
+                        keywordLiteral(call, "version")});
+                }
+            }
+        }
+    }
+
+    /** The value of {@code key='text'} in a call's keywords when it is a plain quoted string, else "". */
+    private static String keywordLiteral(CodeCall call, String key) {
+        for (String k : call.keywords()) {
+            if (k.startsWith(key + "=")) {
+                String v = k.substring(key.length() + 1).strip();
+                if (v.length() >= 2 && (v.charAt(0) == '"' || v.charAt(0) == '\'') && v.charAt(v.length() - 1) == v
+                        .charAt(0) && v.indexOf(v.charAt(0), 1) == v.length() - 1) {
+                    return v.substring(1, v.length() - 1);
+                }
+            }
+        }
+        return "";
+    }
+
+    private static String firstLine(String text) {
+        int end = text.indexOf('\n');
+        String line = end < 0 ? text : text.substring(0, Math.min(end, 512));
+        return line.length() > 512 ? line.substring(0, 512) : line;
+    }
+
+    /** A note when the text looks minified (one very long line, little whitespace), else null. */
+    private String minified(String text) {
+        ScanSettings.Bounds b = settings.bounds();
+        if (text.length() < b.minifiedMinBytes()) {
+            return null;
+        }
+        int longest = 0;
+        int current = 0;
+        long whitespace = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n') {
+                longest = Math.max(longest, current);
+                current = 0;
+                whitespace++;
+            } else {
+                current++;
+                if (c == ' ' || c == '\t' || c == '\r') {
+                    whitespace++;
+                }
+            }
+        }
+        longest = Math.max(longest, current);
+        if (longest <= b.minifiedLineChars()) {
+            return null;
+        }
+        boolean oneLine = longest >= b.minifiedShareOfFile() * text.length();
+        boolean dense = whitespace < b.minifiedMaxWhitespace() * text.length();
+        return oneLine || dense ? "longest line " + longest + " characters" : null;
+    }
+
+    // ---- the component
+
+    /**
+     * Decides what the component is. Precedence: agent_skill (a SKILL.md at the root or one level down) > mcp_server
+     * (an MCP server manifest at the root or one level down, else a source file that uses an MCP SDK) > npm_package
+     * (package.json) > python_package (pyproject.toml, setup.py, setup.cfg, then wheel/sdist metadata) > directory.
+     * Manifests are looked for at the root first, then one level down (an archive's wrapping folder).
+     */
+    private Component component() {
+        if (!skills.isEmpty()) {
+            Skill skill = skills.stream().min(Comparator.comparingInt((Skill s) -> level(s.path()))
+                    .thenComparing(Skill::path)).orElseThrow();
+            String folderName = skill.directory().isEmpty() ? displayName()
+                    : skill.directory().substring(skill.directory().lastIndexOf('/') + 1);
+            String name = skill.declared().name() != null ? skill.declared().name() : folderName;
+            return new Component(skill.path(), AGENT_SKILL, name, "");
+        }
+        Optional<FoundManifest> mcp = shallowest(m -> m.manifest().kind() == ManifestReader.Kind.MCP
+                && m.manifest().decidesMcpServer(), 1);
+        Optional<FoundManifest> npm = shallowest(m -> m.manifest().kind() == ManifestReader.Kind.NPM, 1);
+        Optional<FoundManifest> python = shallowest(m -> m.manifest().kind() == ManifestReader.Kind.PYTHON, 1);
+        Optional<FoundManifest> metadata = shallowest(m -> m.manifest().kind() == ManifestReader.Kind.PYTHON_METADATA,
+                2);
+        Optional<String> setupPy = setupPyIdentity.keySet().stream().filter(p -> level(p) <= 1)
+                .min(Comparator.comparingInt(ComponentScan::level).thenComparing(Comparator.naturalOrder()));
+        String[] identity = identity(npm, python, metadata, setupPy);
+        if (mcp.isPresent()) {
+            ManifestReader.Manifest m = mcp.get().manifest();
+            return new Component(mcp.get().path(), MCP_SERVER, m.name().isEmpty() ? identity[0] : m.name(),
+                    m.version().isEmpty() ? identity[1] : m.version());
+        }
+        if (!mcpSdkFiles.isEmpty()) {
+            return new Component(mcpSdkFiles.first(), MCP_SERVER, identity[0], identity[1]);
+        }
+        if (npm.isPresent()) {
+            return new Component(npm.get().path(), NPM_PACKAGE, identity[0], identity[1]);
+        }
+        if (python.isPresent() || setupPy.isPresent() || metadata.isPresent()) {
+            String file = python.map(FoundManifest::path).or(() -> setupPy)
+                    .orElseGet(() -> metadata.get().path());
+            return new Component(file, PYTHON_PACKAGE, identity[0], identity[1]);
+        }
+        return new Component("", DIRECTORY, displayName(), "");
+    }
+
+    /** Name and version: package.json, then pyproject/setup.cfg, setup.py, metadata, then the target's name. */
+    private String[] identity(Optional<FoundManifest> npm, Optional<FoundManifest> python,
+            Optional<FoundManifest> metadata, Optional<String> setupPy) {
+        List<String[]> candidates = new ArrayList<>();
+        npm.ifPresent(m -> candidates.add(new String[] {m.manifest().name(), m.manifest().version()}));
+        python.ifPresent(m -> candidates.add(new String[] {m.manifest().name(), m.manifest().version()}));
+        setupPy.ifPresent(p -> candidates.add(setupPyIdentity.get(p)));
+        metadata.ifPresent(m -> candidates.add(new String[] {m.manifest().name(), m.manifest().version()}));
+        for (String[] c : candidates) {
+            if (!c[0].isEmpty()) {
+                return c;
+            }
+        }
+        return new String[] {displayName(), ""};
+    }
+
+    private Optional<FoundManifest> shallowest(java.util.function.Predicate<FoundManifest> which, int maxLevel) {
+        return found.stream().filter(m -> m.manifest().problem() == null && level(m.path()) <= maxLevel)
+                .filter(which)
+                .min(Comparator.comparingInt((FoundManifest m) -> level(m.path())).thenComparing(FoundManifest::path));
+    }
+
+    /** The target's own name: its last path segment without an archive suffix. */
+    private String displayName() {
+        String shown = target.displayPath().replace('\\', '/');
+        while (shown.endsWith("/") && shown.length() > 1) {
+            shown = shown.substring(0, shown.length() - 1);
+        }
+        String name = shown.substring(shown.lastIndexOf('/') + 1);
+        String lower = name.toLowerCase(Locale.ROOT);
+        for (String archive : List.of(".tar.gz", ".tgz", ".tar", ".zip", ".whl")) {
+            if (lower.endsWith(archive) && name.length() > archive.length()) {
+                return name.substring(0, name.length() - archive.length());
+            }
+        }
+        return name.isEmpty() ? "." : name;
+    }
+}

@@ -1,0 +1,126 @@
+package dev.assay.extract.component.code;
+
+import dev.assay.engine.fact.CodeCall;
+import dev.assay.engine.fact.CodeImport;
+import dev.assay.engine.fact.CodeText;
+import dev.assay.engine.fact.Fact;
+import dev.assay.engine.fact.ManifestScript;
+import dev.assay.engine.fact.McpTool;
+import dev.assay.engine.fact.TaintFlow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The facts one source file gave, in document order per kind, plus what the component detector needs to know (does
+ * the file use an MCP SDK) and the notes for the skip record (why analysis was partial). McpTool facts from source are
+ * kept apart: the scan emits them only when the file or the component is an MCP server.
+ */
+public final class CodeFacts {
+
+    private final List<CodeImport> imports = new ArrayList<>();
+    private final List<CodeCall> calls = new ArrayList<>();
+    private final List<CodeText> texts = new ArrayList<>();
+    private final List<TaintFlow> flows = new ArrayList<>();
+    private final List<ManifestScript> scripts = new ArrayList<>();
+    private final List<McpTool> tools = new ArrayList<>();
+    private final TreeSet<String> notes = new TreeSet<>();
+    private final int maxCalls;
+    private final int maxTexts;
+    private boolean usesMcpSdk;
+
+    public CodeFacts(int maxCalls, int maxTexts) {
+        this.maxCalls = maxCalls;
+        this.maxTexts = maxTexts;
+    }
+
+    void add(CodeImport fact) {
+        if (imports.size() < maxCalls) {
+            imports.add(fact);
+        } else {
+            notes.add("more than " + maxCalls + " imports; the rest not recorded");
+        }
+    }
+
+    void add(CodeCall fact) {
+        if (calls.size() < maxCalls) {
+            calls.add(fact);
+        } else {
+            notes.add("more than " + maxCalls + " calls; the rest not recorded");
+        }
+    }
+
+    void add(CodeText fact) {
+        if (texts.size() < maxTexts) {
+            texts.add(fact);
+        } else {
+            notes.add("more than " + maxTexts + " strings and comments; the rest not recorded");
+        }
+    }
+
+    void add(TaintFlow fact) {
+        flows.add(fact);
+    }
+
+    void add(ManifestScript fact) {
+        scripts.add(fact);
+    }
+
+    void add(McpTool fact) {
+        if (tools.size() < maxCalls) {
+            tools.add(fact);
+        }
+    }
+
+    void note(String note) {
+        notes.add(note);
+    }
+
+    void markMcpSdk() {
+        usesMcpSdk = true;
+    }
+
+    public boolean usesMcpSdk() {
+        return usesMcpSdk;
+    }
+
+    public List<CodeImport> imports() {
+        return List.copyOf(imports);
+    }
+
+    public List<CodeCall> calls() {
+        return List.copyOf(calls);
+    }
+
+    public List<CodeText> texts() {
+        return List.copyOf(texts);
+    }
+
+    public List<TaintFlow> flows() {
+        return List.copyOf(flows);
+    }
+
+    public List<ManifestScript> scripts() {
+        return List.copyOf(scripts);
+    }
+
+    public List<McpTool> tools() {
+        return List.copyOf(tools);
+    }
+
+    /** Why the file's analysis is partial, sorted; empty when it is complete. */
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    /** Every fact except McpTool, in a fixed order: imports, calls, texts, flows, scripts. */
+    public List<Fact> facts() {
+        List<Fact> all = new ArrayList<>(imports.size() + calls.size() + texts.size() + flows.size() + scripts.size());
+        all.addAll(imports);
+        all.addAll(calls);
+        all.addAll(texts);
+        all.addAll(flows);
+        all.addAll(scripts);
+        return all;
+    }
+}

@@ -1,0 +1,647 @@
+package dev.assay.extract.component.code;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.assay.engine.fact.CodeCall;
+import dev.assay.engine.fact.CodeImport;
+import dev.assay.engine.fact.CodeText;
+import dev.assay.engine.fact.ManifestScript;
+import dev.assay.engine.fact.McpTool;
+import dev.assay.extract.component.NamePattern;
+import dev.assay.extract.component.ScanSettings;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
+
+/**
+ * Facts from one Python syntax tree: imports with aliases, calls with resolved callees, strings, docstrings and
+ * comments, MCP tool definitions, setup.py install-time code, and (through {@link PythonTaint}) taint flows.
+ * Calls are resolved after the walk, so an import below its use still resolves it.
+ */
+final class PythonAnalyzer {
+
+    private static final String LANGUAGE = Language.PYTHON.id();
+
+    private final ScanSettings settings;
+    private final ScanSettings.Bounds bounds;
+    private final String file;
+    private final SourceText src;
+    private final CodeFacts out;
+    private final ImportTable imports = new ImportTable();
+    private final PythonExpressions ex;
+    private final Set<String> sinkCallees;
+
+    /** A call met during the walk, resolved once all imports are known. */
+    private record PendingCall(TSNode node, String function, boolean inHandler, int scope) {
+    }
+
+    /** The scope key of module-level code (function scopes are keyed by their start byte). */
+    private static final int MODULE_SCOPE = -1;
+    /** The scope key of a lambda body, which the taint analysis does not enter. */
+    private static final int LAMBDA_SCOPE = -2;
+
+    /** A decorated definition met during the walk. */
+    private record Decorated(TSNode node, boolean inHandler) {
+    }
+
+    private final List<PendingCall> calls = new ArrayList<>();
+    private final List<Decorated> decorated = new ArrayList<>();
+    private final List<TSNode> functions = new ArrayList<>();
+    private final Map<String, TSNode> functionsByName = new HashMap<>();
+    private final Map<String, TSNode> classesByName = new HashMap<>();
+    private final Map<String, TSNode> moduleAssignments = new HashMap<>();
+    private final Set<Integer> docstringStarts = new HashSet<>();
+    private final Map<Integer, String> toolArgumentFunctions = new HashMap<>();
+    private final Deque<String> functionNames = new ArrayDeque<>();
+    private final Deque<Boolean> handlerFrames = new ArrayDeque<>();
+    private final Deque<Integer> scopes = new ArrayDeque<>();
+    /** Scopes holding a call of a taint sink: only these are worth a taint analysis. */
+    private final Set<Integer> sinkScopes = new HashSet<>();
+
+    PythonAnalyzer(ScanSettings settings, String file, SourceText src, CodeFacts out) {
+        this.settings = settings;
+        this.bounds = settings.bounds();
+        this.file = file;
+        this.src = src;
+        this.out = out;
+        this.ex = new PythonExpressions(src, imports, bounds);
+        this.sinkCallees = PythonTaint.sinkCallees(settings.taint());
+    }
+
+    void run(TSNode root, boolean setupPy) {
+        noteDocstring(root);
+        boolean cut = TreeWalk.walk(root, Language.PYTHON, bounds.maxTreeDepth(), new TreeWalk.Visitor() {
+            @Override
+            public boolean enter(TSNode node, String type, int depth) {
+                return visit(node, type, depth);
+            }
+
+            @Override
+            public void exit(TSNode node, String type, int depth) {
+                if (type.equals("function_definition") || type.equals("lambda")) {
+                    functionNames.pop();
+                    handlerFrames.pop();
+                    scopes.pop();
+                }
+            }
+        });
+        if (cut) {
+            out.note("nested deeper than " + bounds.maxTreeDepth() + " levels; deeper code not analysed");
+        }
+        for (PendingCall call : calls) {
+            emitCall(call);
+        }
+        for (Decorated d : decorated) {
+            decoratedTool(d);
+        }
+        PythonTaint taint = new PythonTaint(settings, file, ex, out, moduleAssignments);
+        if (sinkScopes.contains(MODULE_SCOPE)) {
+            taint.analyzeScope(root, Map.of());
+        }
+        for (TSNode fn : functions) {
+            if (!sinkScopes.contains(TSNodeAccess.startByte(fn))) {
+                continue;
+            }
+            TSNode params = TSNodeAccess.childByFieldName(fn, "parameters");
+            Map<String, Integer> tainted = new LinkedHashMap<>();
+            if (toolArgumentFunctions.containsKey(TSNodeAccess.startByte(fn)) && params != null && !params.isNull()) {
+                for (String p : parameterNames(params)) {
+                    tainted.put(p, src.startLine(fn));
+                }
+            }
+            TSNode body = TSNodeAccess.childByFieldName(fn, "body");
+            if (body != null && !body.isNull()) {
+                taint.analyzeScope(body, tainted);
+            }
+        }
+        if (setupPy) {
+            new SetupPyScripts().run();
+        }
+    }
+
+    private String currentFunction() {
+        return functionNames.isEmpty() ? "" : functionNames.peek();
+    }
+
+    private boolean inHandler() {
+        return !handlerFrames.isEmpty() && handlerFrames.peek();
+    }
+
+    private boolean visit(TSNode node, String type, int depth) {
+        switch (type) {
+            case "import_statement":
+                importStatement(node);
+                return false;
+            case "import_from_statement":
+                fromImport(node);
+                return false;
+            case "future_import_statement":
+                return false;
+            case "function_definition": {
+                TSNode name = TSNodeAccess.childByFieldName(node, "name");
+                String fname = name == null || name.isNull() ? "<anonymous>" : src.text(name, 200);
+                boolean handler = inHandler() || toolArgumentFunctions.containsKey(TSNodeAccess.startByte(node));
+                functionNames.push(fname);
+                handlerFrames.push(handler);
+                scopes.push(TSNodeAccess.startByte(node));
+                functions.add(node);
+                functionsByName.putIfAbsent(fname, node);
+                TSNode body = TSNodeAccess.childByFieldName(node, "body");
+                if (body != null && !body.isNull()) {
+                    noteDocstring(body);
+                }
+                return true;
+            }
+            case "lambda":
+                functionNames.push("<lambda>");
+                handlerFrames.push(inHandler());
+                scopes.push(LAMBDA_SCOPE);
+                return true;
+            case "class_definition": {
+                TSNode name = TSNodeAccess.childByFieldName(node, "name");
+                if (name != null && !name.isNull()) {
+                    classesByName.putIfAbsent(src.text(name, 200), node);
+                }
+                TSNode body = TSNodeAccess.childByFieldName(node, "body");
+                if (body != null && !body.isNull()) {
+                    noteDocstring(body);
+                }
+                return true;
+            }
+            case "decorated_definition":
+                decorated.add(new Decorated(node, inHandler()));
+                markHandlerFunction(node);
+                return true;
+            case "assignment":
+                if (functionNames.isEmpty()) {
+                    TSNode left = TSNodeAccess.childByFieldName(node, "left");
+                    TSNode right = TSNodeAccess.childByFieldName(node, "right");
+                    if (left != null && right != null && !left.isNull() && !right.isNull()
+                            && "identifier".equals(TSNodeAccess.type(left))) {
+                        moduleAssignments.put(src.text(left, 200), right);
+                    }
+                }
+                return true;
+            case "call":
+                calls.add(new PendingCall(node, currentFunction(), inHandler(),
+                        scopes.isEmpty() ? MODULE_SCOPE : scopes.peek()));
+                return true;
+            case "string":
+                text(node, docstringStarts.contains(TSNodeAccess.startByte(node)) ? "docstring" : "string");
+                return true;
+            case "comment":
+                out.add(new CodeText(file, LANGUAGE, "comment", src.text(node, bounds.maxTextChars()),
+                        src.startLine(node), src.endLine(node)));
+                return false;
+            default:
+                return true;
+        }
+    }
+
+    private void text(TSNode string, String kind) {
+        out.add(new CodeText(file, LANGUAGE, kind, ex.stringValue(string), src.startLine(string), src.endLine(string)));
+    }
+
+    /** Remembers the first statement of a body when it is a lone string: that string is a docstring. */
+    private void noteDocstring(TSNode body) {
+        TSNode first = PythonExpressions.firstNamed(body);
+        if (first != null && "expression_statement".equals(TSNodeAccess.type(first))
+                && TSNodeAccess.namedChildCount(first) == 1) {
+            TSNode value = TSNodeAccess.namedChild(first, 0);
+            if ("string".equals(TSNodeAccess.type(value))) {
+                docstringStarts.add(TSNodeAccess.startByte(value));
+            } else if ("concatenated_string".equals(TSNodeAccess.type(value))) {
+                for (TSNode part : TSNodes.named(value)) {
+                    docstringStarts.add(TSNodeAccess.startByte(part));
+                }
+            }
+        }
+    }
+
+    // ---- imports
+
+    private void importStatement(TSNode node) {
+        for (TSNode item : TSNodes.named(node)) {
+            if ("dotted_name".equals(TSNodeAccess.type(item))) {
+                String module = src.text(item, 300);
+                String head = module.contains(".") ? module.substring(0, module.indexOf('.')) : module;
+                imports.bind(head, head);
+                addImport(module, "", head, node);
+            } else if ("aliased_import".equals(TSNodeAccess.type(item))) {
+                TSNode name = TSNodeAccess.childByFieldName(item, "name");
+                TSNode alias = TSNodeAccess.childByFieldName(item, "alias");
+                if (name == null || name.isNull()) {
+                    continue;
+                }
+                String module = src.text(name, 300);
+                String local = alias == null || alias.isNull() ? module : src.text(alias, 200);
+                imports.bind(local, module);
+                addImport(module, "", local, node);
+            }
+        }
+    }
+
+    private void fromImport(TSNode node) {
+        TSNode moduleNode = TSNodeAccess.childByFieldName(node, "module_name");
+        if (moduleNode == null || moduleNode.isNull()) {
+            return;
+        }
+        String module = src.text(moduleNode, 300);
+        boolean any = false;
+        for (TSNode item : TSNodes.named(node)) {
+            if (TSNodes.same(item, moduleNode)) {
+                continue;
+            }
+            String type = TSNodeAccess.type(item);
+            if ("wildcard_import".equals(type)) {
+                addImport(module, "*", "", node);
+                any = true;
+            } else if ("dotted_name".equals(type)) {
+                String name = src.text(item, 200);
+                imports.bind(name, join(module, name));
+                addImport(module, name, name, node);
+                any = true;
+            } else if ("aliased_import".equals(type)) {
+                TSNode name = TSNodeAccess.childByFieldName(item, "name");
+                TSNode alias = TSNodeAccess.childByFieldName(item, "alias");
+                if (name == null || name.isNull()) {
+                    continue;
+                }
+                String member = src.text(name, 200);
+                String local = alias == null || alias.isNull() ? member : src.text(alias, 200);
+                imports.bind(local, join(module, member));
+                addImport(module, member, local, node);
+                any = true;
+            }
+        }
+        if (!any) {
+            addImport(module, "", "", node);
+        }
+    }
+
+    private static String join(String module, String member) {
+        return module.endsWith(".") ? module + member : module + "." + member;
+    }
+
+    private void addImport(String module, String name, String alias, TSNode statement) {
+        if (NamePattern.any(settings.components().mcpSdkModules(), module)) {
+            out.markMcpSdk();
+        }
+        out.add(new CodeImport(file, LANGUAGE, module, name, alias, src.startLine(statement), src.snippet(statement)));
+    }
+
+    // ---- calls
+
+    private void emitCall(PendingCall pending) {
+        TSNode call = pending.node();
+        String callee = ex.callee(call);
+        if (sinkCallees.contains(callee)) {
+            sinkScopes.add(pending.scope());
+        }
+        PythonExpressions.Args args = ex.args(call);
+        out.add(new CodeCall(file, LANGUAGE, callee, ex.argsConstant(args), ex.firstArg(args), ex.keywords(args),
+                pending.function(), src.startLine(call), src.snippet(call)));
+        if (NamePattern.any(settings.components().mcpServerConstructors(), PythonExpressions.lastSegment(callee))
+                && callee.contains("mcp")) {
+            out.markMcpSdk();
+        }
+        String method = PythonExpressions.lastSegment(callee);
+        if (settings.mcp().pyToolRegistrations().contains(method) && callee.contains(".")) {
+            registeredTool(call, args, pending.inHandler());
+        } else if (isToolConstructor(callee)) {
+            constructedTool(call, args);
+        }
+    }
+
+    private boolean isToolConstructor(String callee) {
+        if (settings.mcp().pyToolConstructors().contains(callee) && (callee.contains(".") || imports.isBound("Tool"))) {
+            return !callee.equals("Tool") || imports.resolve("Tool").startsWith("mcp");
+        }
+        return callee.startsWith("mcp.") && callee.endsWith(".Tool");
+    }
+
+    private void markHandlerFunction(TSNode decoratedDefinition) {
+        TSNode definition = TSNodeAccess.childByFieldName(decoratedDefinition, "definition");
+        if (definition == null || definition.isNull() || !"function_definition".equals(TSNodeAccess.type(definition))) {
+            return;
+        }
+        for (TSNode decorator : TSNodes.named(decoratedDefinition)) {
+            if (!"decorator".equals(TSNodeAccess.type(decorator))) {
+                continue;
+            }
+            String attr = decoratorAttribute(decorator);
+            if (attr != null && (settings.mcp().pyToolDecorators().contains(attr)
+                    || settings.mcp().pyHandlerDecorators().contains(attr))) {
+                toolArgumentFunctions.put(TSNodeAccess.startByte(definition), attr);
+            }
+        }
+    }
+
+    /** The attribute name a decorator ends in ({@code @mcp.tool()} → tool), or null when it is not an attribute. */
+    private String decoratorAttribute(TSNode decorator) {
+        TSNode expr = PythonExpressions.firstNamed(decorator);
+        if (expr == null) {
+            return null;
+        }
+        if ("call".equals(TSNodeAccess.type(expr))) {
+            expr = TSNodeAccess.childByFieldName(expr, "function");
+            if (expr == null || expr.isNull()) {
+                return null;
+            }
+        }
+        if (!"attribute".equals(TSNodeAccess.type(expr))) {
+            return null;
+        }
+        TSNode attr = TSNodeAccess.childByFieldName(expr, "attribute");
+        return attr == null || attr.isNull() ? null : src.text(attr, 100);
+    }
+
+    private void decoratedTool(Decorated d) {
+        TSNode node = d.node();
+        TSNode definition = TSNodeAccess.childByFieldName(node, "definition");
+        if (definition == null || definition.isNull() || !"function_definition".equals(TSNodeAccess.type(definition))) {
+            return;
+        }
+        for (TSNode decorator : TSNodes.named(node)) {
+            if (!"decorator".equals(TSNodeAccess.type(decorator))) {
+                continue;
+            }
+            String attr = decoratorAttribute(decorator);
+            if (attr == null || !settings.mcp().pyToolDecorators().contains(attr)) {
+                continue;
+            }
+            TSNode expr = PythonExpressions.firstNamed(decorator);
+            PythonExpressions.Args args = expr != null && "call".equals(TSNodeAccess.type(expr)) ? ex.args(expr)
+                    : new PythonExpressions.Args(List.of(), Map.of(), false);
+            TSNode fnName = TSNodeAccess.childByFieldName(definition, "name");
+            Literal name = literal(args.keyword("name") != null ? args.keyword("name") : args.first(),
+                    fnName == null || fnName.isNull() ? "" : src.text(fnName, 200));
+            Literal description = literal(args.keyword("description"), docstring(definition));
+            TSNode params = TSNodeAccess.childByFieldName(definition, "parameters");
+            String schema = params == null || params.isNull() ? "" : parameterSchema(params);
+            out.add(new McpTool(file, name.value(), description.value(), schema,
+                    d.inHandler() || name.dynamic() || description.dynamic(), src.startLine(decorator),
+                    src.snippet(decorator)));
+        }
+    }
+
+    /** A literal string or, when the expression is not one, its source text marked dynamic. */
+    private record Literal(String value, boolean dynamic) {
+    }
+
+    private Literal literal(TSNode node, String fallback) {
+        if (node == null || node.isNull()) {
+            return new Literal(fallback, false);
+        }
+        if (ex.isStringLiteral(node)) {
+            return new Literal(ex.stringValue(node), false);
+        }
+        if ("identifier".equals(TSNodeAccess.type(node))) {
+            TSNode assigned = moduleAssignments.get(src.text(node, 200));
+            if (assigned != null && ex.isStringLiteral(assigned)) {
+                return new Literal(ex.stringValue(assigned), false);
+            }
+        }
+        return new Literal(ex.text(node), true);
+    }
+
+    private String docstring(TSNode function) {
+        TSNode body = TSNodeAccess.childByFieldName(function, "body");
+        if (body == null || body.isNull()) {
+            return "";
+        }
+        TSNode first = PythonExpressions.firstNamed(body);
+        if (first != null && "expression_statement".equals(TSNodeAccess.type(first))
+                && TSNodeAccess.namedChildCount(first) == 1
+                && ex.isStringLiteral(TSNodeAccess.namedChild(first, 0))) {
+            return ex.stringValue(TSNodeAccess.namedChild(first, 0)).strip();
+        }
+        return "";
+    }
+
+    private void registeredTool(TSNode call, PythonExpressions.Args args, boolean inHandler) {
+        TSNode fn = args.first();
+        TSNode function = fn != null && "identifier".equals(TSNodeAccess.type(fn))
+                ? functionsByName.get(src.text(fn, 200))
+                : null;
+        Literal name = literal(args.keyword("name"), fn == null ? "" : ex.shortText(fn));
+        if (args.keyword("name") == null && (fn == null || !"identifier".equals(TSNodeAccess.type(fn)))) {
+            name = new Literal(name.value(), true);
+        }
+        Literal description = literal(args.keyword("description"), function == null ? "" : docstring(function));
+        String schema = "";
+        if (function != null) {
+            TSNode params = TSNodeAccess.childByFieldName(function, "parameters");
+            schema = params == null || params.isNull() ? "" : parameterSchema(params);
+        }
+        out.add(new McpTool(file, name.value(), description.value(), schema,
+                inHandler || name.dynamic() || description.dynamic(), src.startLine(call), src.snippet(call)));
+    }
+
+    private void constructedTool(TSNode call, PythonExpressions.Args args) {
+        TSNode nameNode = args.keyword("name") != null ? args.keyword("name") : args.first();
+        if (nameNode == null) {
+            return;
+        }
+        Literal name = literal(nameNode, "");
+        TSNode descNode = args.keyword("description") != null ? args.keyword("description")
+                : args.positional().size() > 1 && args.keyword("name") == null ? args.positional().get(1) : null;
+        Literal description = literal(descNode, "");
+        TSNode schemaNode = args.keyword("inputSchema") != null ? args.keyword("inputSchema")
+                : args.keyword("input_schema");
+        String schema = schemaNode == null ? "" : Json.write(ex.toJson(schemaNode, 0), bounds.maxTextChars());
+        out.add(new McpTool(file, name.value(), description.value(), schema, name.dynamic() || description.dynamic(),
+                src.startLine(call), src.snippet(call)));
+    }
+
+    /** Parameter names of a function, without {@code self}, {@code cls} and splats. */
+    List<String> parameterNames(TSNode params) {
+        List<String> names = new ArrayList<>();
+        for (TSNode param : TSNodes.named(params)) {
+            String name = parameterName(param);
+            if (name != null && !name.equals("self") && !name.equals("cls")) {
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
+    private String parameterName(TSNode p) {
+        switch (TSNodeAccess.type(p)) {
+            case "identifier":
+                return src.text(p, 200);
+            case "typed_parameter": {
+                TSNode first = PythonExpressions.firstNamed(p);
+                return first != null && "identifier".equals(TSNodeAccess.type(first)) ? src.text(first, 200) : null;
+            }
+            case "default_parameter":
+            case "typed_default_parameter": {
+                TSNode name = TSNodeAccess.childByFieldName(p, "name");
+                return name == null || name.isNull() ? null : src.text(name, 200);
+            }
+            default:
+                return null;
+        }
+    }
+
+    /** A JSON Schema for a tool function's parameters, from their annotations and defaults. */
+    private String parameterSchema(TSNode params) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode schema = f.objectNode();
+        schema.put("type", "object");
+        ObjectNode properties = schema.putObject("properties");
+        ArrayNode required = f.arrayNode();
+        for (TSNode p : TSNodes.named(params)) {
+            String name = parameterName(p);
+            if (name == null || name.equals("self") || name.equals("cls")) {
+                continue;
+            }
+            TSNode type = TSNodeAccess.childByFieldName(p, "type");
+            String annotation = type == null || type.isNull() ? "" : src.text(type, 200);
+            if (annotation.equals("Context") || annotation.endsWith(".Context")) {
+                continue;
+            }
+            ObjectNode property = properties.putObject(name);
+            String jsonType = jsonType(annotation);
+            if (jsonType != null) {
+                property.put("type", jsonType);
+            } else if (!annotation.isEmpty()) {
+                property.put("annotation", annotation);
+            }
+            if (!TSNodeAccess.type(p).contains("default")) {
+                required.add(name);
+            }
+        }
+        if (!required.isEmpty()) {
+            schema.set("required", required);
+        }
+        return Json.write(schema, bounds.maxTextChars());
+    }
+
+    private static String jsonType(String annotation) {
+        String base = annotation.contains("[") ? annotation.substring(0, annotation.indexOf('[')) : annotation;
+        switch (base.strip()) {
+            case "str":
+                return "string";
+            case "int":
+                return "integer";
+            case "float":
+                return "number";
+            case "bool":
+                return "boolean";
+            case "list":
+            case "List":
+            case "tuple":
+            case "Tuple":
+            case "Sequence":
+                return "array";
+            case "dict":
+            case "Dict":
+            case "Mapping":
+                return "object";
+            default:
+                return null;
+        }
+    }
+
+    // ---- setup.py
+
+    /** Install-time code of a setup.py: cmdclass overrides and calls that run when pip runs the file. */
+    private final class SetupPyScripts {
+
+        void run() {
+            Map<String, String> overrideByClass = new TreeMap<>();
+            for (PendingCall pending : calls) {
+                String callee = ex.callee(pending.node());
+                if (!settings.python().setupCallees().contains(callee)) {
+                    continue;
+                }
+                TSNode cmdclass = ex.args(pending.node()).keyword("cmdclass");
+                if (cmdclass != null && "identifier".equals(TSNodeAccess.type(cmdclass))) {
+                    TSNode assigned = moduleAssignments.get(src.text(cmdclass, 200));
+                    cmdclass = assigned != null ? assigned : cmdclass;
+                }
+                if (cmdclass != null) {
+                    overrides(cmdclass, overrideByClass);
+                }
+            }
+            Set<String> calledAtModuleLevel = new HashSet<>();
+            for (PendingCall pending : calls) {
+                if (pending.function().isEmpty()) {
+                    calledAtModuleLevel.add(ex.callee(pending.node()));
+                }
+            }
+            for (PendingCall pending : calls) {
+                String callee = ex.callee(pending.node());
+                if (!NamePattern.any(settings.python().installTimeCallees(), callee)) {
+                    continue;
+                }
+                String hook = null;
+                if (pending.function().isEmpty()) {
+                    hook = "setup.py";
+                } else if (calledAtModuleLevel.contains(pending.function())
+                        && functionsByName.containsKey(pending.function())) {
+                    hook = "setup.py";
+                } else {
+                    String owner = enclosingClass(pending.node(), overrideByClass);
+                    if (owner != null) {
+                        hook = "cmdclass:" + overrideByClass.get(owner);
+                    }
+                }
+                if (hook != null) {
+                    out.add(new ManifestScript(file, "pypi", hook, ex.text(pending.node()),
+                            src.startLine(pending.node()),
+                            src.snippet(pending.node())));
+                }
+            }
+        }
+
+        private void overrides(TSNode cmdclass, Map<String, String> overrideByClass) {
+            if ("dictionary".equals(TSNodeAccess.type(cmdclass))) {
+                for (TSNode pair : TSNodes.named(cmdclass)) {
+                    if (!"pair".equals(TSNodeAccess.type(pair))) {
+                        continue;
+                    }
+                    TSNode key = TSNodeAccess.childByFieldName(pair, "key");
+                    TSNode value = TSNodeAccess.childByFieldName(pair, "value");
+                    if (key != null && value != null && !key.isNull() && !value.isNull() && ex.isStringLiteral(key)) {
+                        override(ex.stringValue(key), value, pair, overrideByClass);
+                    }
+                }
+            } else if ("call".equals(TSNodeAccess.type(cmdclass)) && "dict".equals(ex.callee(cmdclass))) {
+                for (Map.Entry<String, TSNode> e : ex.args(cmdclass).keywords().entrySet()) {
+                    override(e.getKey(), e.getValue(), e.getValue(), overrideByClass);
+                }
+            }
+        }
+
+        private void override(String command, TSNode value, TSNode where, Map<String, String> overrideByClass) {
+            String className = ex.shortText(value);
+            overrideByClass.putIfAbsent(className, command);
+            out.add(new ManifestScript(file, "pypi", "cmdclass:" + command, className, src.startLine(where),
+                    src.snippet(where)));
+        }
+
+        /** The cmdclass override class whose body holds the node, if any. */
+        private String enclosingClass(TSNode node, Map<String, String> overrideByClass) {
+            int at = TSNodeAccess.startByte(node);
+            for (String className : overrideByClass.keySet()) {
+                TSNode cls = classesByName.get(className);
+                if (cls != null && TSNodeAccess.startByte(cls) <= at && at < TSNodeAccess.endByte(cls)) {
+                    return className;
+                }
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,411 @@
+package dev.assay.extract.component.code;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.assay.extract.component.ScanSettings;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
+
+/**
+ * Reading Python expressions off the tree: resolved callee names, arguments, constants, string values and JSON for
+ * literal dicts. Every recursive step is bounded by {@code maxExpressionDepth}; beyond it an expression counts as
+ * unknown (not constant, callee "?").
+ */
+final class PythonExpressions {
+
+    static final String UNKNOWN = "?";
+    private static final int MAX_CALLEE_CHARS = 300;
+
+    private final SourceText src;
+    private final ImportTable imports;
+    private final ScanSettings.Bounds bounds;
+    private final Map<Long, Args> argsCache = new HashMap<>();
+    private final Map<Long, String> calleeCache = new HashMap<>();
+    private final Map<Long, Boolean> constantCache = new HashMap<>();
+
+    PythonExpressions(SourceText src, ImportTable imports, ScanSettings.Bounds bounds) {
+        this.src = src;
+        this.imports = imports;
+        this.bounds = bounds;
+    }
+
+    SourceText src() {
+        return src;
+    }
+
+    ImportTable imports() {
+        return imports;
+    }
+
+    String text(TSNode node) {
+        return src.text(node, bounds.maxArgChars());
+    }
+
+    String shortText(TSNode node) {
+        return src.text(node, bounds.maxKeywordValueChars());
+    }
+
+    /** The arguments of a call, split into positional and keyword ones. */
+    record Args(List<TSNode> positional, Map<String, TSNode> keywords, boolean splat) {
+
+        TSNode first() {
+            return positional.isEmpty() ? null : positional.get(0);
+        }
+
+        TSNode keyword(String name) {
+            return keywords.get(name);
+        }
+    }
+
+    Args args(TSNode call) {
+        return argsCache.computeIfAbsent(key(call), k -> readArgs(call));
+    }
+
+    /** Nodes by byte range: the call facts and the taint analysis ask the same questions of the same nodes. */
+    private static long key(TSNode node) {
+        return ((long) TSNodeAccess.startByte(node) << 32) | (TSNodeAccess.endByte(node) & 0xFFFFFFFFL);
+    }
+
+    private Args readArgs(TSNode call) {
+        List<TSNode> positional = new ArrayList<>();
+        Map<String, TSNode> keywords = new LinkedHashMap<>();
+        boolean splat = false;
+        TSNode list = TSNodeAccess.childByFieldName(call, "arguments");
+        if (list == null || list.isNull()) {
+            return new Args(positional, keywords, false);
+        }
+        if (!"argument_list".equals(TSNodeAccess.type(list))) {
+            positional.add(list);
+            return new Args(positional, keywords, false);
+        }
+        for (TSNode arg : TSNodes.named(list)) {
+            String type = TSNodeAccess.type(arg);
+            switch (type) {
+                case "keyword_argument": {
+                    TSNode name = TSNodeAccess.childByFieldName(arg, "name");
+                    TSNode value = TSNodeAccess.childByFieldName(arg, "value");
+                    if (name != null && !name.isNull() && value != null && !value.isNull()) {
+                        keywords.put(src.text(name, 100), value);
+                    }
+                    break;
+                }
+                case "list_splat":
+                case "dictionary_splat":
+                    splat = true;
+                    positional.add(arg);
+                    break;
+                case "comment":
+                    break;
+                default:
+                    positional.add(arg);
+            }
+        }
+        return new Args(positional, keywords, splat);
+    }
+
+    /**
+     * The callee of a call as a dotted name with imports resolved: {@code sp.run} → {@code subprocess.run}. Calls in a
+     * receiver are written {@code ()} ({@code requests.get().json}); {@code __import__('os')} and
+     * {@code importlib.import_module('os')} name the module; {@code getattr(x, 'name')} is {@code x.name}.
+     */
+    String callee(TSNode call) {
+        return calleeCache.computeIfAbsent(key(call), k -> readCallee(call));
+    }
+
+    private String readCallee(TSNode call) {
+        TSNode fn = TSNodeAccess.childByFieldName(call, "function");
+        if (fn == null || fn.isNull()) {
+            return UNKNOWN;
+        }
+        String name = render(fn, 0);
+        return name.length() > MAX_CALLEE_CHARS ? name.substring(0, MAX_CALLEE_CHARS) : name;
+    }
+
+    String render(TSNode node, int depth) {
+        if (depth > bounds.maxExpressionDepth()) {
+            return UNKNOWN;
+        }
+        switch (TSNodeAccess.type(node)) {
+            case "identifier":
+                return imports.resolve(src.text(node, 200));
+            case "attribute": {
+                TSNode object = TSNodeAccess.childByFieldName(node, "object");
+                TSNode attribute = TSNodeAccess.childByFieldName(node, "attribute");
+                if (object == null || object.isNull() || attribute == null || attribute.isNull()) {
+                    return UNKNOWN;
+                }
+                return render(object, depth + 1) + "." + src.text(attribute, 200);
+            }
+            case "call": {
+                TSNode fn = TSNodeAccess.childByFieldName(node, "function");
+                if (fn == null || fn.isNull()) {
+                    return UNKNOWN;
+                }
+                String name = render(fn, depth + 1);
+                Args args = args(node);
+                if ((name.equals("__import__") || name.equals("importlib.import_module")) && args.first() != null
+                        && isStringLiteral(args.first())) {
+                    return stringValue(args.first());
+                }
+                if (name.equals("getattr") && args.positional().size() >= 2
+                        && isStringLiteral(args.positional().get(1))) {
+                    return render(args.positional().get(0), depth + 1) + "." + stringValue(args.positional().get(1));
+                }
+                return name + "()";
+            }
+            case "subscript": {
+                TSNode value = TSNodeAccess.childByFieldName(node, "value");
+                return value == null || value.isNull() ? UNKNOWN : render(value, depth + 1) + "[]";
+            }
+            case "parenthesized_expression":
+            case "await": {
+                TSNode inner = firstNamed(node);
+                return inner == null ? UNKNOWN : render(inner, depth + 1);
+            }
+            case "string":
+            case "concatenated_string":
+                return "str";
+            case "list":
+            case "list_comprehension":
+                return "list";
+            case "dictionary":
+            case "dictionary_comprehension":
+                return "dict";
+            default:
+                return UNKNOWN;
+        }
+    }
+
+    static TSNode firstNamed(TSNode node) {
+        for (TSNode c : TSNodes.named(node)) {
+            if (!"comment".equals(TSNodeAccess.type(c))) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** The last segment of a dotted callee ({@code subprocess.run} → {@code run}). */
+    static String lastSegment(String callee) {
+        int dot = callee.lastIndexOf('.');
+        return dot < 0 ? callee : callee.substring(dot + 1);
+    }
+
+    boolean isStringLiteral(TSNode node) {
+        String type = TSNodeAccess.type(node);
+        if (type.equals("string")) {
+            return !hasInterpolation(node);
+        }
+        if (type.equals("concatenated_string")) {
+            for (TSNode part : TSNodes.named(node)) {
+                if (TSNodeAccess.type(part).equals("string") && hasInterpolation(part)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    static boolean hasInterpolation(TSNode string) {
+        for (TSNode part : TSNodes.named(string)) {
+            if ("interpolation".equals(TSNodeAccess.type(part))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether every argument of the call (positional and keyword values) is a literal. */
+    boolean argsConstant(Args args) {
+        if (args.splat()) {
+            return false;
+        }
+        for (TSNode a : args.positional()) {
+            if (!isConstant(a, 0)) {
+                return false;
+            }
+        }
+        for (TSNode a : args.keywords().values()) {
+            if (!isConstant(a, 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    boolean isConstant(TSNode node, int depth) {
+        if (depth == 0) {
+            return constantCache.computeIfAbsent(key(node), k -> constant(node, 0));
+        }
+        return constant(node, depth);
+    }
+
+    private boolean constant(TSNode node, int depth) {
+        if (depth > bounds.maxExpressionDepth()) {
+            return false;
+        }
+        switch (TSNodeAccess.type(node)) {
+            case "string":
+            case "concatenated_string":
+                return isStringLiteral(node);
+            case "integer":
+            case "float":
+            case "true":
+            case "false":
+            case "none":
+            case "ellipsis":
+                return true;
+            case "unary_operator": {
+                TSNode operand = TSNodeAccess.childByFieldName(node, "argument");
+                return operand != null && !operand.isNull() && isConstant(operand, depth + 1);
+            }
+            case "binary_operator": {
+                TSNode left = TSNodeAccess.childByFieldName(node, "left");
+                TSNode right = TSNodeAccess.childByFieldName(node, "right");
+                return left != null && right != null && !left.isNull() && !right.isNull()
+                        && isConstant(left, depth + 1) && isConstant(right, depth + 1);
+            }
+            case "parenthesized_expression":
+            case "list":
+            case "tuple":
+            case "set":
+            case "dictionary":
+            case "pair": {
+                for (TSNode c : TSNodes.named(node)) {
+                    if (!"comment".equals(TSNodeAccess.type(c)) && !isConstant(c, depth + 1)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            default:
+                return false;
+        }
+    }
+
+    /** The value of a string literal (escapes decoded unless raw; f-string fields kept as written). */
+    String stringValue(TSNode node) {
+        if ("concatenated_string".equals(TSNodeAccess.type(node))) {
+            StringBuilder b = new StringBuilder();
+            for (TSNode part : TSNodes.named(node)) {
+                if (b.length() < bounds.maxTextChars() && "string".equals(TSNodeAccess.type(part))) {
+                    b.append(stringValue(part));
+                }
+            }
+            return cut(b.toString());
+        }
+        int n = TSNodeAccess.childCount(node);
+        if (n < 2) {
+            return "";
+        }
+        TSNode start = TSNodeAccess.child(node, 0);
+        TSNode end = TSNodeAccess.child(node, n - 1);
+        String opener = src.text(start, 10);
+        int from = TSNodeAccess.endByte(start);
+        int to = "string_end".equals(TSNodeAccess.type(end)) ? TSNodeAccess.startByte(end) : TSNodeAccess.endByte(node);
+        String raw = src.slice(from, to, bounds.maxTextChars());
+        boolean rawString = opener.indexOf('r') >= 0 || opener.indexOf('R') >= 0;
+        return rawString ? raw : Escapes.python(raw);
+    }
+
+    private String cut(String s) {
+        return s.length() > bounds.maxTextChars() ? s.substring(0, bounds.maxTextChars()) + "…" : s;
+    }
+
+    /** The first argument's literal text: a string's value, another literal's source text, else "". */
+    String firstArg(Args args) {
+        TSNode first = args.first();
+        if (first == null || !isConstant(first, 0)) {
+            return "";
+        }
+        String value = isStringLiteral(first) ? stringValue(first) : text(first);
+        return value.length() > bounds.maxArgChars() ? value.substring(0, bounds.maxArgChars()) + "…" : value;
+    }
+
+    /** Keyword arguments as {@code name=value-text}, in call order. */
+    List<String> keywords(Args args) {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, TSNode> e : args.keywords().entrySet()) {
+            out.add(e.getKey() + "=" + shortText(e.getValue()));
+        }
+        List<TSNode> positional = args.positional();
+        for (int i = 0; i < Math.min(positional.size(), bounds.maxPositionalKeywords()); i++) {
+            out.add("@" + i + "=" + argumentForm(positional.get(i)));
+        }
+        return out;
+    }
+
+    /** A literal's source text, or the resolved dotted form of a name, attribute or call ("?" for anything else). */
+    String argumentForm(TSNode node) {
+        if (isConstant(node, 0)) {
+            return shortText(node);
+        }
+        String form = render(node, 0);
+        return form.length() > bounds.maxKeywordValueChars() ? form.substring(0, bounds.maxKeywordValueChars()) + "…"
+                : form;
+    }
+
+    /**
+     * A literal as JSON: dicts, lists, tuples, strings, numbers, booleans and None map to JSON; any other expression
+     * becomes a JSON string holding its source text.
+     */
+    JsonNode toJson(TSNode node, int depth) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        if (depth > bounds.maxExpressionDepth()) {
+            return f.textNode(shortText(node));
+        }
+        switch (TSNodeAccess.type(node)) {
+            case "dictionary": {
+                ObjectNode o = f.objectNode();
+                for (TSNode pair : TSNodes.named(node)) {
+                    if (!"pair".equals(TSNodeAccess.type(pair))) {
+                        continue;
+                    }
+                    TSNode key = TSNodeAccess.childByFieldName(pair, "key");
+                    TSNode value = TSNodeAccess.childByFieldName(pair, "value");
+                    if (key == null || value == null || key.isNull() || value.isNull()) {
+                        continue;
+                    }
+                    String k = isStringLiteral(key) ? stringValue(key) : shortText(key);
+                    o.set(k, toJson(value, depth + 1));
+                }
+                return o;
+            }
+            case "list":
+            case "tuple": {
+                ArrayNode a = f.arrayNode();
+                for (TSNode c : TSNodes.named(node)) {
+                    if (!"comment".equals(TSNodeAccess.type(c))) {
+                        a.add(toJson(c, depth + 1));
+                    }
+                }
+                return a;
+            }
+            case "string":
+            case "concatenated_string":
+                return isStringLiteral(node) ? f.textNode(stringValue(node)) : f.textNode(shortText(node));
+            case "integer":
+                try {
+                    return f.numberNode(Long.parseLong(src.text(node, 40).replace("_", "")));
+                } catch (NumberFormatException e) {
+                    return f.textNode(src.text(node, 40));
+                }
+            case "true":
+                return f.booleanNode(true);
+            case "false":
+                return f.booleanNode(false);
+            case "none":
+                return f.nullNode();
+            default:
+                return f.textNode(shortText(node));
+        }
+    }
+}

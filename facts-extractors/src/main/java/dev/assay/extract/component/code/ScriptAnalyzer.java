@@ -1,0 +1,851 @@
+package dev.assay.extract.component.code;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.assay.engine.fact.CodeCall;
+import dev.assay.engine.fact.CodeImport;
+import dev.assay.engine.fact.CodeText;
+import dev.assay.engine.fact.McpTool;
+import dev.assay.extract.component.NamePattern;
+import dev.assay.extract.component.ScanSettings;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
+
+/**
+ * Facts from one JavaScript, TypeScript or TSX syntax tree: ES imports, {@code require} and dynamic {@code import()}
+ * with aliases and destructuring, calls and {@code new} expressions with resolved callees, strings, template strings,
+ * regular expressions and comments, and MCP tool definitions ({@code server.tool}, {@code registerTool},
+ * {@code addTool}, ListTools handlers). Module names lose a {@code node:} prefix.
+ */
+final class ScriptAnalyzer {
+
+    static final String UNKNOWN = "?";
+    private static final int MAX_CALLEE_CHARS = 300;
+    private static final Set<String> FUNCTIONS = Set.of("function_declaration", "generator_function_declaration",
+            "function_expression", "generator_function", "arrow_function", "method_definition");
+
+    private final ScanSettings settings;
+    private final ScanSettings.Bounds bounds;
+    private final String file;
+    private final String language;
+    private final Language grammar;
+    private final SourceText src;
+    private final CodeFacts out;
+    private final ImportTable imports = new ImportTable();
+
+    private record PendingCall(TSNode node, String function, boolean deferred) {
+    }
+
+    private final List<PendingCall> calls = new ArrayList<>();
+    private final Map<String, TSNode> moduleConstants = new HashMap<>();
+    private final Set<Integer> boundImportCalls = new HashSet<>();
+    private final TSNode[] nodes;
+    private final String[] types;
+    private final String[] functionAt;
+    private final boolean[] deferredAt;
+
+    ScriptAnalyzer(ScanSettings settings, String file, Language language, SourceText src, CodeFacts out) {
+        this.settings = settings;
+        this.bounds = settings.bounds();
+        this.file = file;
+        this.language = language.id();
+        this.grammar = language;
+        this.src = src;
+        this.out = out;
+        int frames = bounds.maxTreeDepth() + 2;
+        this.nodes = new TSNode[frames];
+        this.types = new String[frames];
+        this.functionAt = new String[frames];
+        this.deferredAt = new boolean[frames];
+    }
+
+    void run(TSNode root) {
+        boolean cut = TreeWalk.walk(root, grammar, bounds.maxTreeDepth(), this::visit);
+        if (cut) {
+            out.note("nested deeper than " + bounds.maxTreeDepth() + " levels; deeper code not analysed");
+        }
+        for (PendingCall call : calls) {
+            emitCall(call);
+        }
+    }
+
+    private boolean visit(TSNode node, String type, int depth) {
+        nodes[depth] = node;
+        types[depth] = type;
+        functionAt[depth] = depth == 0 ? "" : functionAt[depth - 1];
+        deferredAt[depth] = depth > 0 && deferredAt[depth - 1];
+        if (FUNCTIONS.contains(type)) {
+            functionAt[depth] = functionName(node, type, depth);
+            deferredAt[depth] |= isDeferredCallback(depth);
+            return true;
+        }
+        switch (type) {
+            case "import_statement":
+                importStatement(node);
+                return false;
+            case "variable_declarator":
+                declarator(node, depth);
+                return true;
+            case "call_expression":
+            case "new_expression":
+                calls.add(new PendingCall(node, functionAt[depth], deferredAt[depth]));
+                return true;
+            case "string":
+                out.add(new CodeText(file, language, "string", stringValue(node), src.startLine(node),
+                        src.endLine(node)));
+                return false;
+            case "template_string":
+                out.add(new CodeText(file, language, "string", stringValue(node), src.startLine(node),
+                        src.endLine(node)));
+                return true;
+            case "regex":
+                out.add(new CodeText(file, language, "string", src.text(node, bounds.maxTextChars()),
+                        src.startLine(node), src.endLine(node)));
+                return false;
+            case "comment":
+                out.add(new CodeText(file, language, "comment", src.text(node, bounds.maxTextChars()),
+                        src.startLine(node), src.endLine(node)));
+                return false;
+            default:
+                return true;
+        }
+    }
+
+    /** The name a function goes by: its own, or the variable, property or field it is assigned to. */
+    private String functionName(TSNode node, String type, int depth) {
+        TSNode name = TSNodes.field(node, "name");
+        if (name != null) {
+            return src.text(name, 200);
+        }
+        if (depth > 0) {
+            TSNode parent = nodes[depth - 1];
+            String parentType = types[depth - 1];
+            TSNode label = null;
+            if ("variable_declarator".equals(parentType)) {
+                label = TSNodes.field(parent, "name");
+            } else if ("pair".equals(parentType)) {
+                label = TSNodes.field(parent, "key");
+            } else if ("assignment_expression".equals(parentType)) {
+                label = TSNodes.field(parent, "left");
+            } else if ("public_field_definition".equals(parentType) || "field_definition".equals(parentType)) {
+                label = TSNodes.field(parent, "name");
+                if (label == null) {
+                    label = TSNodes.field(parent, "property");
+                }
+            }
+            if (label != null && !"object_pattern".equals(TSNodeAccess.type(label))) {
+                return src.text(label, 200);
+            }
+        }
+        return "<anonymous>";
+    }
+
+    /** Whether the function at this depth is a callback of a deferring call or a tool handler. */
+    private boolean isDeferredCallback(int depth) {
+        if (depth < 2 || !"arguments".equals(types[depth - 1])) {
+            return false;
+        }
+        String callType = types[depth - 2];
+        if (!"call_expression".equals(callType)) {
+            return false;
+        }
+        String method = lastSegment(calleeText(nodes[depth - 2]));
+        ScanSettings.Mcp mcp = settings.mcp();
+        return mcp.deferringCalls().contains(method) || mcp.jsToolMethods().contains(method)
+                || mcp.jsToolObjectMethods().contains(method);
+    }
+
+    /** The callee as written (no import resolution), cheap enough for the walk. */
+    private String calleeText(TSNode call) {
+        TSNode fn = TSNodes.field(call, "function");
+        if (fn == null) {
+            return "";
+        }
+        if ("member_expression".equals(TSNodeAccess.type(fn))) {
+            TSNode property = TSNodes.field(fn, "property");
+            return property == null ? "" : src.text(property, 100);
+        }
+        return src.text(fn, 100);
+    }
+
+    static String lastSegment(String callee) {
+        int dot = callee.lastIndexOf('.');
+        return dot < 0 ? callee : callee.substring(dot + 1);
+    }
+
+    // ---- imports
+
+    private static String module(String specifier) {
+        return specifier.startsWith("node:") ? specifier.substring(5) : specifier;
+    }
+
+    private void addImport(String module, String name, String alias, TSNode where) {
+        if (NamePattern.any(settings.components().mcpSdkModules(), module)) {
+            out.markMcpSdk();
+        }
+        out.add(new CodeImport(file, language, module, name, alias, src.startLine(where), src.snippet(where)));
+    }
+
+    private void importStatement(TSNode node) {
+        TSNode source = TSNodes.field(node, "source");
+        TSNode clause = null;
+        for (TSNode c : TSNodes.named(node)) {
+            if ("import_clause".equals(TSNodeAccess.type(c))) {
+                clause = c;
+            } else if ("import_require_clause".equals(TSNodeAccess.type(c))) {
+                requireClause(c, node);
+                return;
+            }
+        }
+        if (source == null) {
+            return;
+        }
+        String module = module(stringValue(source));
+        if (clause == null) {
+            addImport(module, "", "", node);
+            return;
+        }
+        for (TSNode part : TSNodes.named(clause)) {
+            switch (TSNodeAccess.type(part)) {
+                case "identifier": {
+                    String local = src.text(part, 200);
+                    imports.bind(local, module);
+                    addImport(module, "", local, node);
+                    break;
+                }
+                case "namespace_import": {
+                    TSNode id = firstOfType(part, "identifier");
+                    String local = id == null ? "" : src.text(id, 200);
+                    imports.bind(local, module);
+                    addImport(module, "*", local, node);
+                    break;
+                }
+                case "named_imports": {
+                    for (TSNode spec : TSNodes.named(part)) {
+                        if (!"import_specifier".equals(TSNodeAccess.type(spec))) {
+                            continue;
+                        }
+                        TSNode name = TSNodes.field(spec, "name");
+                        TSNode alias = TSNodes.field(spec, "alias");
+                        if (name == null) {
+                            continue;
+                        }
+                        String member = TSNodeAccess.type(name).equals("string") ? stringValue(name)
+                                : src.text(name, 200);
+                        String local = alias == null ? member : src.text(alias, 200);
+                        imports.bind(local, member.equals("default") ? module : module + "." + member);
+                        addImport(module, member, local, node);
+                    }
+                    break;
+                }
+                default:
+                    break;
+            }
+        }
+    }
+
+    private void requireClause(TSNode clause, TSNode statement) {
+        TSNode id = firstOfType(clause, "identifier");
+        TSNode source = TSNodes.field(clause, "source");
+        if (source == null) {
+            source = firstOfType(clause, "string");
+        }
+        if (id == null || source == null) {
+            return;
+        }
+        String module = module(stringValue(source));
+        String local = src.text(id, 200);
+        imports.bind(local, module);
+        addImport(module, "", local, statement);
+    }
+
+    private static TSNode firstOfType(TSNode node, String type) {
+        for (TSNode c : TSNodes.named(node)) {
+            if (type.equals(TSNodeAccess.type(c))) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** {@code const x = require('m')}, {@code const {a: b} = require('m')}, {@code await import('m')}, constants. */
+    private void declarator(TSNode node, int depth) {
+        TSNode name = TSNodes.field(node, "name");
+        TSNode value = TSNodes.field(node, "value");
+        if (name == null || value == null) {
+            return;
+        }
+        if (functionAt[depth].isEmpty() && "identifier".equals(TSNodeAccess.type(name))) {
+            moduleConstants.put(src.text(name, 200), value);
+        }
+        TSNode v = value;
+        while ("await_expression".equals(TSNodeAccess.type(v)) && TSNodeAccess.namedChildCount(v) == 1) {
+            v = TSNodeAccess.namedChild(v, 0);
+        }
+        String member = "";
+        if ("member_expression".equals(TSNodeAccess.type(v))) {
+            TSNode property = TSNodes.field(v, "property");
+            TSNode object = TSNodes.field(v, "object");
+            if (property == null || object == null) {
+                return;
+            }
+            member = src.text(property, 200);
+            v = object;
+        }
+        String module = importedModule(v);
+        if (module == null) {
+            return;
+        }
+        boundImportCalls.add(TSNodeAccess.startByte(v));
+        String base = member.isEmpty() ? module : module + "." + member;
+        if ("identifier".equals(TSNodeAccess.type(name))) {
+            String local = src.text(name, 200);
+            imports.bind(local, base);
+            addImport(module, member, local, node);
+        } else if ("object_pattern".equals(TSNodeAccess.type(name))) {
+            for (TSNode p : TSNodes.named(name)) {
+                String key = null;
+                String local = null;
+                switch (TSNodeAccess.type(p)) {
+                    case "shorthand_property_identifier_pattern":
+                        key = src.text(p, 200);
+                        local = key;
+                        break;
+                    case "pair_pattern": {
+                        TSNode k = TSNodes.field(p, "key");
+                        TSNode a = TSNodes.field(p, "value");
+                        if (k != null && a != null) {
+                            key = TSNodeAccess.type(k).equals("string") ? stringValue(k) : src.text(k, 200);
+                            if ("assignment_pattern".equals(TSNodeAccess.type(a))) {
+                                a = TSNodes.field(a, "left");
+                            }
+                            local = a == null ? null : src.text(a, 200);
+                        }
+                        break;
+                    }
+                    case "object_assignment_pattern": {
+                        TSNode left = TSNodes.field(p, "left");
+                        if (left != null) {
+                            key = src.text(left, 200);
+                            local = key;
+                        }
+                        break;
+                    }
+                    default:
+                        break;
+                }
+                if (key != null && local != null) {
+                    imports.bind(local, base + "." + key);
+                    addImport(module, member.isEmpty() ? key : member + "." + key, local, node);
+                }
+            }
+        } else {
+            addImport(module, member, "", node);
+        }
+    }
+
+    /** The module of {@code require('m')} or {@code import('m')} with a literal specifier, else null. */
+    private String importedModule(TSNode call) {
+        if (!"call_expression".equals(TSNodeAccess.type(call))) {
+            return null;
+        }
+        TSNode fn = TSNodes.field(call, "function");
+        if (fn == null) {
+            return null;
+        }
+        boolean require = "identifier".equals(TSNodeAccess.type(fn)) && src.text(fn, 20).equals("require")
+                && !imports.isBound("require");
+        boolean dynamicImport = "import".equals(TSNodeAccess.type(fn));
+        if (!require && !dynamicImport) {
+            return null;
+        }
+        List<TSNode> args = arguments(call);
+        if (args.isEmpty() || !isStringLiteral(args.get(0))) {
+            return null;
+        }
+        return module(stringValue(args.get(0)));
+    }
+
+    // ---- expressions
+
+    List<TSNode> arguments(TSNode call) {
+        TSNode list = TSNodes.field(call, "arguments");
+        List<TSNode> out = new ArrayList<>();
+        if (list == null) {
+            return out;
+        }
+        if (!"arguments".equals(TSNodeAccess.type(list))) {
+            out.add(list);
+            return out;
+        }
+        for (TSNode a : TSNodes.named(list)) {
+            if (!"comment".equals(TSNodeAccess.type(a))) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    String callee(TSNode call) {
+        TSNode fn = TSNodes.field(call, "new_expression".equals(TSNodeAccess.type(call)) ? "constructor" : "function");
+        if (fn == null) {
+            return UNKNOWN;
+        }
+        String name = "import".equals(TSNodeAccess.type(fn)) ? "import" : render(fn, 0);
+        return name.length() > MAX_CALLEE_CHARS ? name.substring(0, MAX_CALLEE_CHARS) : name;
+    }
+
+    private String render(TSNode node, int depth) {
+        if (depth > bounds.maxExpressionDepth()) {
+            return UNKNOWN;
+        }
+        switch (TSNodeAccess.type(node)) {
+            case "identifier":
+                return imports.resolve(src.text(node, 200));
+            case "this":
+            case "super":
+                return TSNodeAccess.type(node);
+            case "member_expression": {
+                TSNode object = TSNodes.field(node, "object");
+                TSNode property = TSNodes.field(node, "property");
+                if (object == null || property == null) {
+                    return UNKNOWN;
+                }
+                return render(object, depth + 1) + "." + src.text(property, 200);
+            }
+            case "subscript_expression": {
+                TSNode object = TSNodes.field(node, "object");
+                TSNode index = TSNodes.field(node, "index");
+                if (object == null) {
+                    return UNKNOWN;
+                }
+                if (index != null && isStringLiteral(index)) {
+                    return render(object, depth + 1) + "." + stringValue(index);
+                }
+                return render(object, depth + 1) + "[]";
+            }
+            case "call_expression": {
+                String module = importedModule(node);
+                if (module != null) {
+                    return module;
+                }
+                TSNode fn = TSNodes.field(node, "function");
+                return fn == null ? UNKNOWN : render(fn, depth + 1) + "()";
+            }
+            case "new_expression": {
+                TSNode ctor = TSNodes.field(node, "constructor");
+                return ctor == null ? UNKNOWN : render(ctor, depth + 1) + "()";
+            }
+            case "parenthesized_expression":
+            case "await_expression":
+            case "non_null_expression":
+            case "as_expression":
+            case "satisfies_expression":
+            case "type_assertion": {
+                TSNode inner = lastExpression(node);
+                return inner == null ? UNKNOWN : render(inner, depth + 1);
+            }
+            case "string":
+            case "template_string":
+                return "String";
+            case "array":
+                return "Array";
+            default:
+                return UNKNOWN;
+        }
+    }
+
+    /** The expression a wrapper holds: the only named child, or the first for casts ({@code x as T}). */
+    private static TSNode lastExpression(TSNode node) {
+        for (TSNode c : TSNodes.named(node)) {
+            if (!"comment".equals(TSNodeAccess.type(c))) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    boolean isStringLiteral(TSNode node) {
+        String type = TSNodeAccess.type(node);
+        if ("string".equals(type)) {
+            return true;
+        }
+        return "template_string".equals(type) && firstOfType(node, "template_substitution") == null;
+    }
+
+    boolean isConstant(TSNode node, int depth) {
+        if (depth > bounds.maxExpressionDepth()) {
+            return false;
+        }
+        switch (TSNodeAccess.type(node)) {
+            case "string":
+            case "number":
+            case "true":
+            case "false":
+            case "null":
+            case "undefined":
+            case "regex":
+                return true;
+            case "template_string":
+                return isStringLiteral(node);
+            case "identifier":
+                return src.text(node, 20).equals("undefined");
+            case "unary_expression": {
+                TSNode arg = TSNodes.field(node, "argument");
+                return arg != null && isConstant(arg, depth + 1);
+            }
+            case "binary_expression": {
+                TSNode left = TSNodes.field(node, "left");
+                TSNode right = TSNodes.field(node, "right");
+                return left != null && right != null && isConstant(left, depth + 1) && isConstant(right, depth + 1);
+            }
+            case "parenthesized_expression":
+            case "array": {
+                for (TSNode c : TSNodes.named(node)) {
+                    if (!"comment".equals(TSNodeAccess.type(c)) && !isConstant(c, depth + 1)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            case "object": {
+                for (TSNode c : TSNodes.named(node)) {
+                    if ("comment".equals(TSNodeAccess.type(c))) {
+                        continue;
+                    }
+                    if (!"pair".equals(TSNodeAccess.type(c))) {
+                        return false;
+                    }
+                    TSNode value = TSNodes.field(c, "value");
+                    TSNode key = TSNodes.field(c, "key");
+                    if (value == null || (key != null && "computed_property_name".equals(TSNodeAccess.type(key)))
+                            || !isConstant(value, depth + 1)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            default:
+                return false;
+        }
+    }
+
+    /** A string's or template's value between its quotes, escapes decoded (template substitutions as written). */
+    String stringValue(TSNode node) {
+        int start = TSNodeAccess.startByte(node);
+        int end = TSNodeAccess.endByte(node);
+        if (end - start < 2) {
+            return "";
+        }
+        return Escapes.javascript(src.slice(start + 1, end - 1, bounds.maxTextChars()));
+    }
+
+    /** A string known without running the code: a literal, a constant concatenation or a module-level constant. */
+    private String constantString(TSNode node, int depth) {
+        if (depth > bounds.maxExpressionDepth()) {
+            return null;
+        }
+        switch (TSNodeAccess.type(node)) {
+            case "string":
+            case "template_string":
+                return isStringLiteral(node) ? stringValue(node) : null;
+            case "parenthesized_expression": {
+                TSNode inner = lastExpression(node);
+                return inner == null ? null : constantString(inner, depth + 1);
+            }
+            case "binary_expression": {
+                TSNode left = TSNodes.field(node, "left");
+                TSNode right = TSNodes.field(node, "right");
+                if (left == null || right == null) {
+                    return null;
+                }
+                String op = src.slice(TSNodeAccess.endByte(left), TSNodeAccess.startByte(right), 10).strip();
+                String l = op.equals("+") ? constantString(left, depth + 1) : null;
+                String r = l == null ? null : constantString(right, depth + 1);
+                return r == null ? null : cut(l + r);
+            }
+            case "identifier": {
+                TSNode value = moduleConstants.get(src.text(node, 200));
+                return value == null || TSNodeAccess.startByte(value) == TSNodeAccess.startByte(node) ? null
+                        : constantString(value, depth + 1);
+            }
+            default:
+                return null;
+        }
+    }
+
+    private String cut(String s) {
+        return s.length() > bounds.maxTextChars() ? s.substring(0, bounds.maxTextChars()) + "…" : s;
+    }
+
+    JsonNode toJson(TSNode node, int depth) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        String shortText = src.text(node, bounds.maxKeywordValueChars());
+        if (depth > bounds.maxExpressionDepth()) {
+            return f.textNode(shortText);
+        }
+        switch (TSNodeAccess.type(node)) {
+            case "object": {
+                ObjectNode o = f.objectNode();
+                for (TSNode c : TSNodes.named(node)) {
+                    if ("pair".equals(TSNodeAccess.type(c))) {
+                        TSNode key = TSNodes.field(c, "key");
+                        TSNode value = TSNodes.field(c, "value");
+                        if (key != null && value != null) {
+                            o.set(TSNodeAccess.type(key).equals("string") ? stringValue(key) : src.text(key, 200),
+                                    toJson(value, depth + 1));
+                        }
+                    } else if ("shorthand_property_identifier".equals(TSNodeAccess.type(c))) {
+                        String name = src.text(c, 200);
+                        TSNode value = moduleConstants.get(name);
+                        o.set(name, value == null ? f.textNode(name) : toJson(value, depth + 1));
+                    }
+                }
+                return o;
+            }
+            case "array": {
+                ArrayNode a = f.arrayNode();
+                for (TSNode c : TSNodes.named(node)) {
+                    if (!"comment".equals(TSNodeAccess.type(c))) {
+                        a.add(toJson(c, depth + 1));
+                    }
+                }
+                return a;
+            }
+            case "string":
+            case "template_string":
+                return f.textNode(isStringLiteral(node) ? stringValue(node) : shortText);
+            case "number":
+                try {
+                    return f.numberNode(Long.parseLong(src.text(node, 40)));
+                } catch (NumberFormatException e) {
+                    return f.textNode(src.text(node, 40));
+                }
+            case "true":
+                return f.booleanNode(true);
+            case "false":
+                return f.booleanNode(false);
+            case "null":
+                return f.nullNode();
+            case "identifier": {
+                TSNode value = moduleConstants.get(src.text(node, 200));
+                return value == null || TSNodeAccess.startByte(value) == TSNodeAccess.startByte(node)
+                        ? f.textNode(shortText)
+                        : toJson(value, depth + 1);
+            }
+            default:
+                return f.textNode(shortText);
+        }
+    }
+
+    // ---- calls
+
+    private void emitCall(PendingCall pending) {
+        TSNode call = pending.node();
+        String callee = callee(call);
+        List<TSNode> args = arguments(call);
+        boolean constant = true;
+        boolean[] literal = new boolean[args.size()];
+        List<String> keywords = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            TSNode a = args.get(i);
+            literal[i] = isConstant(a, 0);
+            constant &= literal[i];
+            if ("object".equals(TSNodeAccess.type(a))) {
+                objectKeywords(a, keywords);
+            }
+        }
+        for (int i = 0; i < Math.min(args.size(), bounds.maxPositionalKeywords()); i++) {
+            TSNode a = args.get(i);
+            String form = literal[i] ? src.text(a, bounds.maxKeywordValueChars()) : render(a, 0);
+            keywords.add("@" + i + "=" + (form.length() > bounds.maxKeywordValueChars()
+                    ? form.substring(0, bounds.maxKeywordValueChars()) + "…" : form));
+        }
+        String firstArg = "";
+        if (!args.isEmpty() && literal[0]) {
+            firstArg = isStringLiteral(args.get(0)) ? stringValue(args.get(0))
+                    : src.text(args.get(0), bounds.maxArgChars());
+            if (firstArg.length() > bounds.maxArgChars()) {
+                firstArg = firstArg.substring(0, bounds.maxArgChars()) + "…";
+            }
+        }
+        out.add(new CodeCall(file, language, callee, constant, firstArg, keywords, pending.function(),
+                src.startLine(call), src.snippet(call)));
+        if (("require".equals(callee) || "import".equals(callee))
+                && !boundImportCalls.contains(TSNodeAccess.startByte(call))) {
+            String module = importedModule(call);
+            if (module != null) {
+                addImport(module, "", "", call);
+            }
+        }
+        if ("new_expression".equals(TSNodeAccess.type(call)) && settings.components().mcpServerConstructors()
+                .contains(lastSegment(callee)) && callee.contains("modelcontextprotocol")) {
+            out.markMcpSdk();
+        }
+        TSNode fn = TSNodes.field(call, "function");
+        if (fn == null || !"member_expression".equals(TSNodeAccess.type(fn))) {
+            return;
+        }
+        String method = lastSegment(callee);
+        ScanSettings.Mcp mcp = settings.mcp();
+        if (mcp.jsToolMethods().contains(method) && !args.isEmpty()) {
+            toolCall(call, method, args, pending.deferred());
+        } else if (mcp.jsToolObjectMethods().contains(method) && !args.isEmpty()
+                && "object".equals(TSNodeAccess.type(args.get(0)))) {
+            toolObject(args.get(0), call, pending.deferred());
+        } else if ("setRequestHandler".equals(method) && args.size() >= 2
+                && mcp.jsListToolsSchemas().contains(lastSegment(src.text(args.get(0), 200)))) {
+            listToolsHandler(args.get(1), call);
+        }
+    }
+
+    private void objectKeywords(TSNode object, List<String> keywords) {
+        for (TSNode c : TSNodes.named(object)) {
+            if ("pair".equals(TSNodeAccess.type(c))) {
+                TSNode key = TSNodes.field(c, "key");
+                TSNode value = TSNodes.field(c, "value");
+                if (key != null && value != null) {
+                    String k = TSNodeAccess.type(key).equals("string") ? stringValue(key) : src.text(key, 100);
+                    keywords.add(k + "=" + src.text(value, bounds.maxKeywordValueChars()));
+                }
+            } else if ("shorthand_property_identifier".equals(TSNodeAccess.type(c))) {
+                String k = src.text(c, 100);
+                keywords.add(k + "=" + k);
+            }
+        }
+    }
+
+    private record Literal(String value, boolean dynamic) {
+    }
+
+    private Literal literal(TSNode node) {
+        if (node == null) {
+            return new Literal("", false);
+        }
+        String value = constantString(node, 0);
+        return value != null ? new Literal(value, false)
+                : new Literal(src.text(node, bounds.maxArgChars()), true);
+    }
+
+    private boolean stringLike(TSNode node) {
+        String type = TSNodeAccess.type(node);
+        return type.equals("string") || type.equals("template_string") || type.equals("binary_expression")
+                || (type.equals("identifier") && constantString(node, 0) != null);
+    }
+
+    private static boolean isFunction(TSNode node) {
+        return FUNCTIONS.contains(TSNodeAccess.type(node));
+    }
+
+    /** {@code server.tool(name, [description], [schema], [annotations], handler)} and {@code registerTool}. */
+    private void toolCall(TSNode call, String method, List<TSNode> args, boolean deferred) {
+        Literal name = literal(args.get(0));
+        Literal description = new Literal("", false);
+        String schema = "";
+        if (method.equals("registerTool")) {
+            TSNode config = args.size() > 1 && "object".equals(TSNodeAccess.type(args.get(1))) ? args.get(1) : null;
+            if (config != null) {
+                description = literal(pair(config, "description"));
+                TSNode input = pair(config, "inputSchema");
+                schema = input == null ? "" : Json.write(toJson(input, 0), bounds.maxTextChars());
+            }
+        } else {
+            int i = 1;
+            if (i < args.size() && !isFunction(args.get(i)) && stringLike(args.get(i))) {
+                description = literal(args.get(i));
+                i++;
+            }
+            if (i < args.size() && !isFunction(args.get(i))) {
+                schema = Json.write(toJson(args.get(i), 0), bounds.maxTextChars());
+            }
+        }
+        out.add(new McpTool(file, name.value(), description.value(), schema,
+                deferred || name.dynamic() || description.dynamic(), src.startLine(call), src.snippet(call)));
+    }
+
+    /** {@code addTool({name, description, parameters})} and each object of a ListTools answer. */
+    private void toolObject(TSNode object, TSNode where, boolean deferred) {
+        TSNode nameNode = pair(object, "name");
+        if (nameNode == null) {
+            return;
+        }
+        Literal name = literal(nameNode);
+        Literal description = literal(pair(object, "description"));
+        TSNode input = pair(object, "inputSchema");
+        if (input == null) {
+            input = pair(object, "parameters");
+        }
+        String schema = input == null ? "" : Json.write(toJson(input, 0), bounds.maxTextChars());
+        out.add(new McpTool(file, name.value(), description.value(), schema,
+                deferred || name.dynamic() || description.dynamic(), src.startLine(where), src.snippet(where)));
+    }
+
+    /** The value of a property of an object literal, or null. */
+    private TSNode pair(TSNode object, String key) {
+        for (TSNode c : TSNodes.named(object)) {
+            if ("pair".equals(TSNodeAccess.type(c))) {
+                TSNode k = TSNodes.field(c, "key");
+                if (k != null
+                        && key.equals(TSNodeAccess.type(k).equals("string") ? stringValue(k) : src.text(k, 100))) {
+                    return TSNodes.field(c, "value");
+                }
+            } else if ("shorthand_property_identifier".equals(TSNodeAccess.type(c)) && key.equals(src.text(c, 100))) {
+                TSNode value = moduleConstants.get(key);
+                return value != null ? value : c;
+            }
+        }
+        return null;
+    }
+
+    /** A ListTools handler: the literal tool objects it answers with, or one dynamic "*" entry. */
+    private void listToolsHandler(TSNode handler, TSNode call) {
+        List<TSNode> arrays = new ArrayList<>();
+        TreeWalk.walk(handler, grammar, bounds.maxTreeDepth(), (node, type, depth) -> {
+            if ("pair".equals(type)) {
+                TSNode key = TSNodes.field(node, "key");
+                TSNode value = TSNodes.field(node, "value");
+                if (key != null && value != null && src.text(key, 20).replace("\"", "").replace("'", "")
+                        .equals("tools")) {
+                    arrays.add(value);
+                }
+            } else if ("shorthand_property_identifier".equals(type) && src.text(node, 20).equals("tools")) {
+                arrays.add(node);
+            }
+            return true;
+        });
+        boolean found = false;
+        for (TSNode value : arrays) {
+            TSNode array = value;
+            String arrayType = TSNodeAccess.type(array);
+            if ("identifier".equals(arrayType) || "shorthand_property_identifier".equals(arrayType)) {
+                TSNode constant = moduleConstants.get(src.text(array, 200));
+                if (constant != null) {
+                    array = constant;
+                }
+            }
+            if (!"array".equals(TSNodeAccess.type(array))) {
+                continue;
+            }
+            for (TSNode element : TSNodes.named(array)) {
+                if ("object".equals(TSNodeAccess.type(element))) {
+                    toolObject(element, element, false);
+                    found = true;
+                } else if (!"comment".equals(TSNodeAccess.type(element))) {
+                    out.add(new McpTool(file, "*", "", "", true, src.startLine(element), src.snippet(element)));
+                    found = true;
+                }
+            }
+        }
+        if (!found) {
+            out.add(new McpTool(file, "*", "", "", true, src.startLine(call), src.snippet(call)));
+        }
+    }
+}

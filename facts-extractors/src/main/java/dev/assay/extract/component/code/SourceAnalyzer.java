@@ -1,0 +1,97 @@
+package dev.assay.extract.component.code;
+
+import dev.assay.extract.component.ScanSettings;
+import java.nio.charset.StandardCharsets;
+import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
+import org.treesitter.TSTree;
+
+/**
+ * Parses one source file with tree-sitter and turns the tree into facts. The outcome is either the file's
+ * {@link CodeFacts} (possibly with notes saying the analysis was partial) or a one-line reason the file was not
+ * analysed (too large, parse budget exceeded, mostly syntax errors). Never throws for what the text holds.
+ */
+public final class SourceAnalyzer {
+
+    private final ScanSettings settings;
+
+    public SourceAnalyzer(ScanSettings settings) {
+        this.settings = settings;
+    }
+
+    /** What analysing a file gave. */
+    public sealed interface Result permits Analysed, NotAnalysed {
+    }
+
+    public record Analysed(CodeFacts facts) implements Result {
+    }
+
+    public record NotAnalysed(String reason) implements Result {
+    }
+
+    /**
+     * Analyses decoded source text.
+     *
+     * @param setupPy whether the file is a setup.py, whose install-time code becomes ManifestScript facts
+     */
+    public Result analyze(String file, Language language, String text, boolean setupPy) {
+        ScanSettings.Bounds bounds = settings.bounds();
+        String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        byte[] utf8 = body.getBytes(StandardCharsets.UTF_8);
+        if (utf8.length > bounds.maxParseBytes()) {
+            return new NotAnalysed("not parsed: " + utf8.length + " bytes is above the parse bound of "
+                    + bounds.maxParseBytes());
+        }
+        SyntaxParser.Budget budget = SyntaxParser.Budget.forBytes(utf8.length, bounds.minProgressChecks(),
+                bounds.progressChecksPerKilobyte(), bounds.maxParseSeconds());
+        SyntaxParser.Outcome outcome = SyntaxParser.parse(language, utf8, budget, bounds.gcAfterParsedBytes());
+        if (outcome instanceof SyntaxParser.Refused) {
+            return new NotAnalysed(((SyntaxParser.Refused) outcome).reason());
+        }
+        TSTree tree = ((SyntaxParser.Parsed) outcome).tree();
+        TSNode root = tree.getRootNode();
+        boolean hasErrors = root.hasError();
+        if (hasErrors && utf8.length > 0) {
+            long errorBytes = errorBytes(root, language);
+            if (errorBytes > bounds.maxErrorShare() * utf8.length) {
+                return new NotAnalysed("not analysed: " + (100 * errorBytes / utf8.length)
+                        + "% of the file is not valid "
+                        + language.id());
+            }
+        }
+        SourceText src = new SourceText(utf8, bounds.maxSnippetChars());
+        CodeFacts facts = new CodeFacts(bounds.maxCallsPerFile(), bounds.maxTextsPerFile());
+        switch (language) {
+            case PYTHON:
+                new PythonAnalyzer(settings, file, src, facts).run(root, setupPy);
+                break;
+            case JAVASCRIPT:
+            case TYPESCRIPT:
+            case TSX:
+                new ScriptAnalyzer(settings, file, language, src, facts).run(root);
+                break;
+            case BASH:
+                new BashAnalyzer(settings, file, src, facts).run(root);
+                break;
+            default:
+                throw new IllegalStateException("no analyzer for " + language);
+        }
+        if (hasErrors) {
+            facts.note("syntax errors; facts come from the recovered tree");
+        }
+        return new Analysed(facts);
+    }
+
+    /** Bytes covered by outermost ERROR nodes (and missing nodes count as one byte each). */
+    private long errorBytes(TSNode root, Language language) {
+        long[] total = {0};
+        TreeWalk.walk(root, language, settings.bounds().maxTreeDepth(), (node, type, depth) -> {
+            if ("ERROR".equals(type)) {
+                total[0] += TSNodeAccess.endByte(node) - TSNodeAccess.startByte(node);
+                return false;
+            }
+            return node.hasError();
+        });
+        return total[0];
+    }
+}

@@ -1,0 +1,115 @@
+package dev.assay.extract.component.code;
+
+import java.util.EnumMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.treesitter.TSInputEncoding;
+import org.treesitter.TSParser;
+import org.treesitter.TSReader;
+import org.treesitter.TSTree;
+
+/**
+ * Parses source with tree-sitter within a budget, the way that is safe with this binding: one parser per thread and
+ * language; the parse runs through the reader-and-progress entry point, which returns no tree when the progress
+ * callback cancels it (the string entry point with a timeout returns a tree around a null pointer that kills the
+ * JVM); a cancelled parser is reset before it is used again (reusing it crashed in the progress callback). Trees
+ * are freed only by the Java GC, so the parser asks for a collection after every {@code gcAfterParsedBytes} bytes
+ * parsed in the process.
+ */
+public final class SyntaxParser {
+
+    private static final int CHUNK_BYTES = 16 * 1024;
+    private static final ThreadLocal<EnumMap<Language, TSParser>> PARSERS =
+            ThreadLocal.withInitial(() -> new EnumMap<>(Language.class));
+    private static final AtomicLong PARSED_SINCE_COLLECTION = new AtomicLong();
+
+    /**
+     * How much work one parse may do: {@code progressChecks} callbacks (tree-sitter calls back about every hundred
+     * parser operations, so this is a deterministic operation budget) and, as a safety stop only, wall-clock time.
+     */
+    public record Budget(long progressChecks, long maxNanos) {
+
+        /** A budget proportional to the input: a floor plus so many callbacks per KiB. */
+        public static Budget forBytes(int bytes, int minChecks, int checksPerKilobyte, int maxSeconds) {
+            long checks = minChecks + (long) checksPerKilobyte * ((bytes + 1023L) / 1024L);
+            return new Budget(checks, maxSeconds * 1_000_000_000L);
+        }
+    }
+
+    /** What a parse gave: a tree, or the reason there is none (one line, for a skip record). */
+    public sealed interface Outcome permits Parsed, Refused {
+    }
+
+    /** A tree; it stays valid while referenced and is freed by the GC after that. */
+    public record Parsed(TSTree tree) implements Outcome {
+    }
+
+    public record Refused(String reason) implements Outcome {
+    }
+
+    private SyntaxParser() {
+    }
+
+    /**
+     * Parses UTF-8 bytes. Never throws for what the bytes hold; a cancelled or failed parse gives {@link Refused}.
+     *
+     * @param gcAfterParsedBytes collect garbage once this many bytes have been parsed since the last collection
+     */
+    public static Outcome parse(Language language, byte[] utf8, Budget budget, long gcAfterParsedBytes) {
+        freeNativeMemoryIfDue(utf8.length, gcAfterParsedBytes);
+        TSParser parser = PARSERS.get().computeIfAbsent(language, SyntaxParser::newParser);
+        long[] checks = {0};
+        String[] stop = {null};
+        long deadline = System.nanoTime() + budget.maxNanos();
+        TSReader reader = (buffer, offset, point) -> {
+            if (offset < 0 || offset >= utf8.length) {
+                return 0;
+            }
+            int n = Math.min(buffer.length, utf8.length - offset);
+            System.arraycopy(utf8, offset, buffer, 0, n);
+            return n;
+        };
+        TSTree tree;
+        try {
+            tree = parser.parseWithOptions(new byte[CHUNK_BYTES], null, reader, TSInputEncoding.TSInputEncodingUTF8,
+                    state -> {
+                        long n = ++checks[0];
+                        if (n > budget.progressChecks()) {
+                            stop[0] = "parse stopped: more than " + budget.progressChecks()
+                                    + " parser steps for this size (pathological input)";
+                            return true;
+                        }
+                        if ((n & 31) == 0 && System.nanoTime() > deadline) {
+                            stop[0] = "parse stopped: took longer than " + budget.maxNanos() / 1_000_000_000L + " s";
+                            return true;
+                        }
+                        return false;
+                    });
+        } catch (RuntimeException e) {
+            parser.reset();
+            return new Refused("parser failed: " + e.getClass().getSimpleName());
+        }
+        if (tree == null) {
+            parser.reset();
+            return new Refused(stop[0] != null ? stop[0] : "parser gave no tree");
+        }
+        return new Parsed(tree);
+    }
+
+    private static TSParser newParser(Language language) {
+        TSParser parser = new TSParser();
+        if (!parser.setLanguage(language.newGrammar())) {
+            throw new IllegalStateException("tree-sitter grammar for " + language + " is incompatible");
+        }
+        return parser;
+    }
+
+    private static void freeNativeMemoryIfDue(int bytes, long threshold) {
+        long parsed = PARSED_SINCE_COLLECTION.addAndGet(bytes);
+        if (parsed >= threshold) {
+            PARSED_SINCE_COLLECTION.set(0);
+            // Native trees are released by Cleaner actions once their Java objects are collected; without this the
+            // process grew by gigabytes over a batch of scans while the Java heap stayed small.
+            System.gc();
+        }
+    }
+}

@@ -1,0 +1,2 @@
+#!/bin/bash
+git log --oneline | head -n 20

@@ -1,0 +1,2 @@
+def tool(name):
+    return name

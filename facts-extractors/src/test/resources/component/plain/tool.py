@@ -1,0 +1,6 @@
+class Registry:
+    def tool(self, name, description):
+        return (name, description)
+
+
+Registry().tool("x", "not an MCP tool")
