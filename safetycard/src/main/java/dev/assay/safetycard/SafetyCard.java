@@ -15,14 +15,19 @@ import dev.assay.safetycard.render.ScoreTable;
 import dev.assay.safetycard.rescore.EntryRescorer;
 import dev.assay.safetycard.score.CardScorer;
 import dev.assay.safetycard.score.EntryBuilder;
-import dev.assay.safetycard.score.EntrySchema;
 import dev.assay.safetycard.model.Scorecard;
+import dev.assay.safetycard.score.EntrySchema;
 import dev.assay.safetycard.validate.Location;
+import dev.assay.safetycard.validate.Locator;
 import dev.assay.safetycard.validate.ScorecardValidator;
 import dev.assay.safetycard.validate.Validation;
 import dev.assay.safetycard.validate.Violation;
+import dev.assay.safetycard.verify.RepoVerification;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -116,6 +121,24 @@ public final class SafetyCard {
             return new Outcome(new Validation(all), card, result, null);
         }
         return new Outcome(new Validation(all), card, result, entry);
+    }
+
+    /**
+     * Checks the evidence of a scored scorecard against a clone of the reviewed repository with {@code verification};
+     * the violations are located in the scorecard as read ({@code doc}), with criterion, mechanism, parameter, evidence
+     * index and line.
+     */
+    public List<Violation> verify(ScorecardDocument doc, Scorecard card, Path repo, RepoVerification verification) {
+        Map<String, Integer> lines = new HashMap<>();
+        doc.facts().forEach(f -> lines.putIfAbsent(f.path(), f.line()));
+        Locator locator = new Locator(doc.tree());
+        List<Violation> out = new ArrayList<>();
+        for (Violation v : verification.verify(card, repo)) {
+            String path = v.location().path();
+            out.add(new Violation(v.id(), v.kind(), locator.locate(path, lines.getOrDefault(path, 0)), v.message(), v.fix()));
+        }
+        out.sort(null);
+        return out;
     }
 
     /** A rescorer of published entries with this formula. */

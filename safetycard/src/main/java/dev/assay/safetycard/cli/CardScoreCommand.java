@@ -71,9 +71,9 @@ public final class CardScoreCommand implements Callable<Integer> {
         boolean verified = false;
         if (outcome.scored() && repo != null) {
             RepoVerification verifier = Verifications.available();
-            List<Violation> failures = verifier.verify(outcome.card(), repo);
-            all.addAll(failures);
-            verified = failures.isEmpty();
+            List<Violation> found = card.verify(doc, outcome.card(), repo, verifier);
+            all.addAll(found);
+            verified = found.isEmpty();
         }
         List<Violation> errors = all.stream().filter(Violation::isError).sorted().toList();
         List<Violation> warnings = all.stream().filter(v -> !v.isError()).sorted().toList();

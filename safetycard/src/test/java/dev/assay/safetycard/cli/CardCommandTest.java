@@ -116,10 +116,24 @@ class CardCommandTest {
     }
 
     @Test
-    void repoVerificationIsWiredAndSaysWhenItCannotRun() throws Exception {
+    void aRepoThatIsNotAFolderIsOneError() throws Exception {
         Run r = run("score", resource("example-scorecard.json").toString(), "--repo", tmp.resolve("missing").toString());
         assertEquals(1, r.code());
-        assertTrue(r.err().contains("--repo"), r.err());
+        assertEquals(List.of("assay card: --repo " + tmp.resolve("missing") + " is not a folder"), r.errLines());
+    }
+
+    @Test
+    void draftsEvidenceFromARepository() throws Exception {
+        Path project = tmp.resolve("project");
+        Files.createDirectories(project.resolve("src"));
+        Files.writeString(project.resolve("src/agent.py"), "import subprocess\n\ndef run(cmd):\n    return subprocess.run(cmd, shell=True)\n");
+        Run r = run("draft", project.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode draft = new ObjectMapper().readTree(r.out());
+        assertTrue(draft.isObject() && draft.has("criteria"), r.out());
+        Run missing = run("draft", tmp.resolve("nowhere").toString());
+        assertEquals(1, missing.code());
+        assertTrue(missing.err().startsWith("assay card: "), missing.err());
     }
 
     @Test
