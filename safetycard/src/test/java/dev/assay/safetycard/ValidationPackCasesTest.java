@@ -31,7 +31,9 @@ import org.junit.jupiter.api.TestFactory;
  * The safetycard-validation pack's tests, end to end: each facts case of the pack
  * ({@code tests/facts/NAME.yaml}) states the facts of a fixture scorecard ({@code validation/NAME.json} here). This
  * test reads the fixture with the real reader, checks that it yields exactly the stated facts (so the pack's tests
- * stay true to what the reader makes), validates it and checks the case's {@code ruleid} and {@code ok} lists.
+ * stay true to what the reader makes), validates it and checks the case's {@code ruleid} and {@code ok} lists. After
+ * changing a fixture, run with {@code -Dassay.regenerate=true} to rewrite the facts of its case (comments and
+ * {@code expect} are kept).
  */
 class ValidationPackCasesTest {
 
@@ -63,9 +65,12 @@ class ValidationPackCasesTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (Path c : cases()) {
             tests.add(DynamicTest.dynamicTest(name(c), () -> {
-                JsonNode stated = YAML.readTree(c.toFile());
                 ScorecardDocument doc = Fixtures.card().reader().read(FIXTURES.resolve(name(c) + ".json"));
                 assertFalse(doc.unreadable(), "fixture must be readable: " + doc.problems());
+                if (Boolean.getBoolean("assay.regenerate")) {
+                    Files.writeString(c, rewritten(Files.readString(c), doc));
+                }
+                JsonNode stated = YAML.readTree(c.toFile());
 
                 Set<String> made = new TreeSet<>();
                 for (ConfigValue v : doc.facts()) {
@@ -91,6 +96,34 @@ class ValidationPackCasesTest {
         }
         assertFalse(tests.isEmpty(), "no facts cases under " + FACTS);
         return tests.stream();
+    }
+
+    /** The facts case with its facts replaced by the reader's, one flow mapping per line, sorted by path. */
+    static String rewritten(String yaml, ScorecardDocument doc) {
+        StringBuilder b = new StringBuilder();
+        List<String> lines = yaml.lines().toList();
+        int i = 0;
+        while (i < lines.size() && lines.get(i).startsWith("#")) {
+            b.append(lines.get(i++)).append('\n');
+        }
+        b.append("facts:\n");
+        List<ConfigValue> facts = new ArrayList<>(doc.facts());
+        facts.sort(java.util.Comparator.comparing(ConfigValue::path));
+        for (ConfigValue v : facts) {
+            b.append("  - {type: ConfigValue, file: ").append(v.file().equals(doc.name()) ? "scorecard.json" : v.file())
+                    .append(", document: ").append(v.document()).append(", path: ").append(quoted(v.path()))
+                    .append(", value: ").append(quoted(v.value())).append(", valueType: ")
+                    .append(v.type().equals("null") ? "\"null\"" : v.type()).append("}\n");
+        }
+        int expect = lines.indexOf("expect:");
+        for (int j = expect; j >= 0 && j < lines.size(); j++) {
+            b.append(lines.get(j)).append('\n');
+        }
+        return b.toString();
+    }
+
+    static String quoted(String s) {
+        return com.fasterxml.jackson.databind.node.TextNode.valueOf(s).toString();
     }
 
     @Test
