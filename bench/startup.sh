@@ -2,7 +2,7 @@
 # Start-up benchmark of the assay command line: whole-process wall times (medians) for an empty JVM, `assay --version`,
 # a cold `assay scan` with and without the class-data archive, and a warm scan measured inside one JVM.
 #
-#   bench/startup.sh [TARGET]      RUNS=10 (at least 7) WARM_RUNS=60 WARM_MEASURED=30
+#   bench/startup.sh [TARGET]      RUNS=10 (at least 7) WARM_RUNS=100 WARM_MEASURED=40
 #
 # TARGET defaults to examples/openclaw-home, else the first folder under examples/, else bench/fixtures/openclaw-home.
 # Uses hyperfine when it is installed (and tries `apt-get install hyperfine` as root when it is not), otherwise a bash
@@ -17,8 +17,8 @@ if ((runs < 7)); then
   echo "startup.sh: RUNS must be at least 7" >&2
   exit 1
 fi
-warm_runs=${WARM_RUNS:-60}
-warm_measured=${WARM_MEASURED:-30}
+warm_runs=${WARM_RUNS:-100}
+warm_measured=${WARM_MEASURED:-40}
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
 
 target=${1:-}

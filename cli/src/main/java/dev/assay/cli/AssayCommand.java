@@ -1,6 +1,7 @@
 package dev.assay.cli;
 
 import dev.assay.engine.ScannerVersion;
+import dev.assay.safetycard.cli.CardCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Spec;
 /** The top-level {@code assay} command; it only dispatches to its verbs. */
 @Command(name = "assay", versionProvider = AssayCommand.Version.class,
         usageHelpAutoWidth = true,
-        subcommands = {ScanCommand.class, RescoreCommand.class, DiffCommand.class, PackCommand.class},
+        subcommands = {ScanCommand.class, RescoreCommand.class, DiffCommand.class, PackCommand.class, CardCommand.class},
         description = {
             "Reproducible security scores for AI agents, agent skills and MCP servers.",
             "The same target, rule pack and formula always give the same report, and the report names the versions "

@@ -4,8 +4,8 @@ package dev.assay.cli;
 final class Defaults {
 
     /**
-     * The scorer whose pack a fresh process starts loading while it parses arguments (the common case); the scorer
-     * actually used without --scorer/--pack is chosen from the target by the engine's ScorerSelector.
+     * The scorer where none is given and no target chooses one ({@code assay diff}). Without --scorer and --pack,
+     * {@code assay scan} asks the engine's ScorerSelector, which picks this one for agent installations.
      */
     static final String SCORER = "agent-security-score";
 

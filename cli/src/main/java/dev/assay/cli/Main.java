@@ -6,7 +6,10 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IFactory;
@@ -31,8 +34,9 @@ public final class Main {
         PrintStream stdout = System.out;
         // Whatever a library prints on its own goes to stderr, so that stdout stays a clean report.
         System.setOut(System.err);
-        if (scansWithDefaultScorer(args)) {
-            SharedRegistries.prefetch(Defaults.SCORER);
+        PrefetchHint hint = prefetchHint(args);
+        if (hint != null) {
+            SharedRegistries.prefetch(hint.scorer(), hint.target());
         }
         Progress.detectTerminal();
         int code = run(args, System.in, stdout, System.err);
@@ -41,20 +45,51 @@ public final class Main {
         System.exit(code);
     }
 
+    /** The scan options that take a value as the next argument; {@code PrefetchTest} checks it against picocli's model. */
+    static final Set<String> SCAN_OPTIONS_WITH_VALUE = Set.of("--jobs", "--output-dir", "--scorer", "--pack",
+            "--formula", "--format", "-o", "--output", "--fail-on", "--fail-under");
+
+    /** What a {@code scan} will load: the scorer it names, or the first target to choose one from. */
+    record PrefetchHint(String scorer, Path target) {
+    }
+
     /**
-     * Whether the arguments look like {@code scan} with the default rule pack. Only a hint for
-     * {@link SharedRegistries#prefetch}: a wrong guess costs some CPU on another core, never a wrong result.
+     * A cheap look at the arguments, before picocli has parsed them, for what to load on other cores in the meantime:
+     * {@code null} unless they are {@code scan} with a target and without {@code --pack} (a pack folder is compiled, not
+     * loaded). Only a hint: a wrong guess costs CPU on another core, never a wrong result.
      */
-    static boolean scansWithDefaultScorer(String[] args) {
-        if (args.length == 0 || !"scan".equals(args[0])) {
-            return false;
+    static PrefetchHint prefetchHint(String[] args) {
+        if (args == null || args.length == 0 || !"scan".equals(args[0])) {
+            return null;
         }
-        for (String arg : args) {
-            if (arg.startsWith("--pack") || arg.startsWith("--scorer")) {
-                return false;
+        String scorer = null;
+        String target = null;
+        boolean optionsEnded = false;
+        for (int i = 1; i < args.length; i++) {
+            String arg = args[i];
+            if (optionsEnded || !arg.startsWith("-") || arg.equals("-")) {
+                target = target == null ? arg : target;
+            } else if (arg.equals("--")) {
+                optionsEnded = true;
+            } else if (arg.equals("--pack") || arg.startsWith("--pack=")) {
+                return null;
+            } else if (arg.startsWith("--scorer=")) {
+                scorer = arg.substring("--scorer=".length());
+            } else if (SCAN_OPTIONS_WITH_VALUE.contains(arg)) {
+                if (arg.equals("--scorer") && i + 1 < args.length) {
+                    scorer = args[i + 1];
+                }
+                i++;
             }
         }
-        return true;
+        if (target == null) {
+            return null;
+        }
+        try {
+            return new PrefetchHint(scorer, Path.of(target));
+        } catch (InvalidPathException e) {
+            return null;
+        }
     }
 
     /**

@@ -167,7 +167,7 @@ final class ScanCommand implements Callable<Integer> {
         }
         try {
             if (pack == null) {
-                SharedRegistries.awaitPrefetch(scorerId);
+                SharedRegistries.awaitPrefetch();
                 builder.registries(SharedRegistries.packs(), SharedRegistries.formulas());
             }
             return builder.build();

@@ -1,13 +1,22 @@
 package dev.assay.cli;
 
+import dev.assay.engine.ScanException;
 import dev.assay.engine.Scanner;
+import dev.assay.engine.ScorerSelector;
 import dev.assay.engine.formula.FormulaRegistry;
 import dev.assay.engine.pack.PackException;
+import dev.assay.engine.pack.LocatedYaml;
 import dev.assay.engine.pack.PackRegistry;
+import dev.assay.engine.pack.ShippedPackIndex;
 import dev.assay.engine.spi.Extractor;
+import dev.assay.engine.spi.Limits;
 import dev.assay.engine.spi.TargetOpener;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
@@ -25,7 +34,6 @@ final class SharedRegistries {
     private static PackRegistry packs;
     private static FormulaRegistry formulas;
     private static final List<Thread> PREFETCH = new ArrayList<>();
-    private static String prefetchedScorer;
 
     private SharedRegistries() {
     }
@@ -44,13 +52,28 @@ final class SharedRegistries {
         return formulas;
     }
 
-    /** Starts loading the newest pack of {@code scorer}, the formulas and the extractors on daemon threads. */
-    static void prefetch(String scorer) {
+    /**
+     * Starts loading, on daemon threads, the newest pack of {@code scorer} (or, when it is null, of the scorer that
+     * {@code target} calls for) and the pack it scores components with, the formulas and the extractors.
+     */
+    static void prefetch(String scorer, Path target) {
         Thread pack = new Thread(() -> {
             try {
-                packs().forScorer(scorer);
-            } catch (PackException | RuntimeException e) {
-                // Ignored on purpose: the scan reports it when it loads the pack itself.
+                String chosen = scorer != null ? scorer
+                        : ScorerSelector.shipped().select(target, Limits.defaults()).scorer();
+                PackRegistry registry = packs();
+                registry.available().stream().filter(e -> e.scorer().equals(chosen)).reduce((a, b) -> b)
+                        .flatMap(SharedRegistries::componentPack)
+                        .ifPresent(ref -> start(new Thread(() -> {
+                            try {
+                                registry.load(ref);
+                            } catch (PackException | RuntimeException e) {
+                                // As above.
+                            }
+                        }, "assay-prefetch-component-pack")));
+                registry.forScorer(chosen);
+            } catch (PackException | ScanException | RuntimeException e) {
+                // Ignored on purpose: the scan reports it when it does the same itself.
             }
         }, "assay-prefetch-pack");
         Thread formula = new Thread(() -> {
@@ -64,32 +87,50 @@ final class SharedRegistries {
                 // As above.
             }
         }, "assay-prefetch-formulas-extractors");
+        start(pack);
+        start(formula);
+    }
+
+    private static void start(Thread thread) {
+        thread.setDaemon(true);
         synchronized (PREFETCH) {
-            prefetchedScorer = scorer;
-            PREFETCH.add(pack);
-            PREFETCH.add(formula);
+            PREFETCH.add(thread);
         }
-        for (Thread t : List.of(pack, formula)) {
-            t.setDaemon(true);
-            t.start();
+        thread.start();
+    }
+
+    /**
+     * The pack that a shipped pack scores its components with ({@code components.pack} in its pack.yaml), read straight
+     * from the class path so that it can load on another core while the pack itself loads.
+     */
+    private static Optional<String> componentPack(ShippedPackIndex.Entry entry) {
+        try (InputStream in = PackRegistry.class.getClassLoader().getResourceAsStream(entry.root() + "pack.yaml")) {
+            if (in == null) {
+                return Optional.empty();
+            }
+            String ref = LocatedYaml.parse(in.readAllBytes()).root().path("components").path("pack").asText("");
+            return ref.isBlank() ? Optional.empty() : Optional.of(ref);
+        } catch (IOException | LocatedYaml.SyntaxError | RuntimeException e) {
+            return Optional.empty();
         }
     }
 
     /**
-     * Waits for a prefetch of this scorer's pack to finish, so that the scan takes the loaded pack from the registry
-     * instead of loading it a second time in parallel. Returns at once when nothing was prefetched for it.
+     * Waits for the prefetch threads, if any, so that the scan takes the loaded pack from the registry instead of
+     * loading it a second time in parallel. Returns at once when nothing was prefetched.
      */
-    static void awaitPrefetch(String scorer) {
-        List<Thread> threads;
-        synchronized (PREFETCH) {
-            if (!scorer.equals(prefetchedScorer)) {
-                return;
+    static void awaitPrefetch() {
+        // A prefetch thread may start another (the component pack) before it ends: join until none is left.
+        for (int joined = 0;; joined++) {
+            Thread next;
+            synchronized (PREFETCH) {
+                if (joined >= PREFETCH.size()) {
+                    return;
+                }
+                next = PREFETCH.get(joined);
             }
-            threads = List.copyOf(PREFETCH);
-        }
-        for (Thread t : threads) {
             try {
-                t.join();
+                next.join();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;

@@ -14,7 +14,8 @@ import java.util.Locale;
  * service pays per scan) and once through the whole command line in-process (which also loads the pack, resolves the
  * formula and renders the report each time).
  *
- * <p>Usage: {@code WarmScanBenchmark TARGET [RUNS [MEASURED]]}, defaults 60 runs of which the last 30 are measured.
+ * <p>Usage: {@code WarmScanBenchmark TARGET [RUNS [MEASURED]]}, defaults 100 runs of each, of which the last 40 are
+ * measured; the two kinds of run alternate.
  * Output, one line per figure: {@code <name> median_ms=<x> p90_ms=<y> measured=<n> of=<runs>}.
  */
 public final class WarmScanBenchmark {
@@ -30,25 +31,23 @@ public final class WarmScanBenchmark {
         if (!Files.exists(target)) {
             throw new IllegalArgumentException("no such target: " + target);
         }
-        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 60;
-        int measured = args.length > 2 ? Integer.parseInt(args[2]) : runs / 2;
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 100;
+        int measured = args.length > 2 ? Integer.parseInt(args[2]) : Math.min(40, runs);
         if (runs < 1 || measured < 1 || measured > runs) {
             throw new IllegalArgumentException("need 1 <= MEASURED <= RUNS");
         }
 
         Scanner scanner = Scanner.builder().scorer(Defaults.SCORER).build();
+        String[] cli = {"scan", target.toString()};
         long[] engine = new long[runs];
+        long[] whole = new long[runs];
+        // Interleaved, so that both figures see the same JIT state: the early runs warm up the code both share.
         for (int i = 0; i < runs; i++) {
             long start = System.nanoTime();
             scanner.scan(target);
             engine[i] = System.nanoTime() - start;
-        }
-        print("warm-engine-scan", engine, measured);
 
-        String[] cli = {"scan", target.toString()};
-        long[] whole = new long[runs];
-        for (int i = 0; i < runs; i++) {
-            long start = System.nanoTime();
+            start = System.nanoTime();
             int code = Main.run(cli, new ByteArrayInputStream(new byte[0]), OutputStream.nullOutputStream(),
                     OutputStream.nullOutputStream());
             whole[i] = System.nanoTime() - start;
@@ -56,6 +55,7 @@ public final class WarmScanBenchmark {
                 throw new IllegalStateException("assay scan exited with " + code);
             }
         }
+        print("warm-engine-scan", engine, measured);
         print("warm-cli-scan", whole, measured);
     }
 

@@ -122,9 +122,7 @@ class GoldenReportsTest {
                 }
             }
         }
-        var it = modes.fields();
-        while (it.hasNext()) {
-            var m = it.next();
+        for (var m : modes.properties()) {
             int mode = Integer.parseInt(m.getValue().asText(), 8);
             StringBuilder perm = new StringBuilder();
             for (int i = 0; i < 9; i++) {

@@ -2,8 +2,6 @@ package dev.assay.extract.load;
 
 import dev.assay.engine.spi.FileContent;
 import dev.assay.engine.spi.Limits;
-import dev.assay.engine.spi.SkippedFile;
-import dev.assay.engine.spi.Target;
 import dev.assay.engine.spi.TargetEntry;
 
 import java.util.ArrayList;
@@ -14,31 +12,15 @@ import java.util.Optional;
  * An archive expanded in memory when it was opened (see {@link ArchiveExpander}): every bound was applied then, and
  * what the expansion refused is already in {@link #skipped()}. Reads only decode what is held.
  */
-final class ArchiveTarget implements Target {
+final class ArchiveTarget extends RecordingTarget {
 
-    private final String displayPath;
-    private final String kind;
     private final Limits limits;
     private final MemoryTree tree;
-    private final Ledger ledger;
-    private boolean closed;
 
     ArchiveTarget(String displayPath, String kind, Limits limits, MemoryTree tree, Ledger ledger) {
-        this.displayPath = displayPath;
-        this.kind = kind;
+        super(displayPath, kind, ledger);
         this.limits = limits;
         this.tree = tree;
-        this.ledger = ledger;
-    }
-
-    @Override
-    public String displayPath() {
-        return displayPath;
-    }
-
-    @Override
-    public String kind() {
-        return kind;
     }
 
     @Override
@@ -86,9 +68,7 @@ final class ArchiveTarget implements Target {
 
     @Override
     public Optional<FileContent> read(String path) {
-        if (closed) {
-            throw new IllegalStateException("target is closed: " + displayPath);
-        }
+        checkOpen();
         String refusal = TargetPaths.refusal(path, limits.maxDepth());
         if (refusal != null) {
             ledger.skip(path, refusal);
@@ -106,29 +86,7 @@ final class ArchiveTarget implements Target {
     }
 
     @Override
-    public void skip(String path, String reason) {
-        ledger.skip(path, reason);
-    }
-
-    @Override
-    public List<String> filesRead() {
-        return ledger.filesRead();
-    }
-
-    @Override
-    public List<SkippedFile> skipped() {
-        return ledger.skipped();
-    }
-
-    @Override
-    public String digest() {
-        return ledger.digest();
-    }
-
-    @Override
-    public void close() {
-        closed = true;
-        ledger.close();
+    protected void released() {
         tree.clear();
     }
 
@@ -137,9 +95,7 @@ final class ArchiveTarget implements Target {
     }
 
     private MemoryTree.Node node(String path) {
-        if (closed) {
-            throw new IllegalStateException("target is closed: " + displayPath);
-        }
+        checkOpen();
         if (path == null || path.isEmpty() || TargetPaths.refusal(path, limits.maxDepth()) != null) {
             return null;
         }

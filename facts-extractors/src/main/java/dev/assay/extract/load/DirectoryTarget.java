@@ -2,8 +2,6 @@ package dev.assay.extract.load;
 
 import dev.assay.engine.spi.FileContent;
 import dev.assay.engine.spi.Limits;
-import dev.assay.engine.spi.SkippedFile;
-import dev.assay.engine.spi.Target;
 import dev.assay.engine.spi.TargetEntry;
 
 import java.io.IOException;
@@ -24,24 +22,19 @@ import java.util.TreeSet;
  * symbolic link is followed, neither as the path asked for nor as any directory on the way to it; only regular
  * files are opened, so a FIFO or device can never block or feed the scan. Everything refused is recorded as skipped.
  */
-final class DirectoryTarget implements Target {
+final class DirectoryTarget extends RecordingTarget {
 
-    private final String displayPath;
-    private final String kind;
     private final Limits limits;
     private final Path root;
     private final DiskFiles disk;
     /** For a single-file target: the entry's name and the file it stands for; null for a directory target. */
     private final String soleName;
     private final Path soleFile;
-    private final Ledger ledger = new Ledger();
     /** Distinct files listed, walked or read so far; bounded by {@link Limits#maxFiles()}. */
     private final TreeSet<String> indexed = new TreeSet<>();
-    private boolean closed;
 
     private DirectoryTarget(String displayPath, String kind, Limits limits, Path root, String soleName, Path soleFile) {
-        this.displayPath = displayPath;
-        this.kind = kind;
+        super(displayPath, kind, new Ledger());
         this.limits = limits;
         this.root = root;
         this.disk = new DiskFiles(root);
@@ -57,16 +50,6 @@ final class DirectoryTarget implements Target {
     /** A target holding one file, named {@code name}, whose content is at {@code realFile}. */
     static DirectoryTarget singleFile(String displayPath, Limits limits, String name, Path realFile) {
         return new DirectoryTarget(displayPath, "file", limits, realFile.getParent(), name, realFile);
-    }
-
-    @Override
-    public String displayPath() {
-        return displayPath;
-    }
-
-    @Override
-    public String kind() {
-        return kind;
     }
 
     @Override
@@ -197,36 +180,8 @@ final class DirectoryTarget implements Target {
         return Optional.of(ledger.record(TextDecoder.decode(path, bytes, stat.mode())));
     }
 
-    @Override
-    public void skip(String path, String reason) {
-        ledger.skip(path, reason);
-    }
-
-    @Override
-    public List<String> filesRead() {
-        return ledger.filesRead();
-    }
-
-    @Override
-    public List<SkippedFile> skipped() {
-        return ledger.skipped();
-    }
-
-    @Override
-    public String digest() {
-        return ledger.digest();
-    }
-
-    @Override
-    public void close() {
-        closed = true;
-        ledger.close();
-    }
-
     private void ensureOpen() {
-        if (closed) {
-            throw new IllegalStateException("target is closed: " + displayPath);
-        }
+        checkOpen();
     }
 
     private String tooLarge() {
