@@ -55,6 +55,20 @@ final class PackCommand implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "missing command: list, new, lint or test");
     }
 
+    /** Creates the folder a new pack goes into, like mkdir -p; an existing file of that name is left for folder() to refuse. */
+    private static void createFolder(String text) throws UserError {
+        try {
+            Path p = Path.of(text);
+            if (!Files.exists(p)) {
+                Files.createDirectories(p);
+            }
+        } catch (InvalidPathException e) {
+            throw new UserError("invalid folder path " + Messages.quoted(text), e);
+        } catch (IOException e) {
+            throw new UserError("cannot create " + Messages.quoted(text) + ": " + OutputOptions.reason(e), e);
+        }
+    }
+
     static Path folder(String text, String what) throws UserError {
         Path p;
         try {
@@ -141,7 +155,7 @@ final class PackCommand implements Callable<Integer> {
         String id;
 
         @Option(names = "--dir", paramLabel = "DIR", defaultValue = ".",
-                description = "The folder to create the pack in (default: the current folder).")
+                description = "The folder to create the pack in, created when missing (default: the current folder).")
         String dir;
 
         @Mixin
@@ -149,6 +163,7 @@ final class PackCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws UserError {
+            createFolder(dir);
             Path into = folder(dir, "folder");
             Path created;
             try {
