@@ -19,7 +19,7 @@ public final class PackRegistry {
 
     private final ClassLoader loader;
     private final ShippedPackIndex index;
-    private final Map<String, CompiledPack> loaded = new ConcurrentHashMap<>();
+    private final Map<String, LoadOnce> loaded = new ConcurrentHashMap<>();
 
     private PackRegistry(ClassLoader loader, ShippedPackIndex index) {
         this.loader = loader;
@@ -92,15 +92,7 @@ public final class PackRegistry {
     /** A pack version in a folder, compiled from DRL (it has no build-time model). */
     public CompiledPack fromFolder(Path folder) throws PackException {
         Path abs = folder.toAbsolutePath().normalize();
-        String key = "folder:" + abs;
-        CompiledPack cached = loaded.get(key);
-        if (cached != null) {
-            return cached;
-        }
-        RulePack pack = new PackLoader().load(DirectoryPackFiles.open(abs));
-        CompiledPack compiled = PackCompiler.compile(pack);
-        CompiledPack raced = loaded.putIfAbsent(key, compiled);
-        return raced == null ? compiled : raced;
+        return once("folder:" + abs).get(() -> PackCompiler.compile(new PackLoader().load(DirectoryPackFiles.open(abs))));
     }
 
     ShippedPackIndex.Entry resolve(String ref) throws PackException {
@@ -130,20 +122,37 @@ public final class PackRegistry {
     }
 
     private CompiledPack loadShipped(ShippedPackIndex.Entry e) throws PackException {
-        String key = "shipped:" + e.ref();
-        CompiledPack cached = loaded.get(key);
-        if (cached != null) {
-            return cached;
+        return once("shipped:" + e.ref()).get(() -> {
+            RulePack pack = new PackLoader().load(new ClasspathPackFiles(e, loader));
+            if (pack.rulesHash().equals(e.rulesHash()) && !e.models().isEmpty()) {
+                return PackCompiler.fromModels(pack, e.models(), loader);
+            }
+            return PackCompiler.compile(pack); // content changed since the build: never run stale rules
+        });
+    }
+
+    private LoadOnce once(String key) {
+        return loaded.computeIfAbsent(key, k -> new LoadOnce());
+    }
+
+    /** How one pack version is built. */
+    private interface PackBuild {
+        CompiledPack build() throws PackException;
+    }
+
+    /**
+     * One pack version's slot: the first caller builds it while concurrent callers for the same version wait, so a
+     * pack is never compiled twice. A failed build is not kept; the next caller tries again.
+     */
+    private static final class LoadOnce {
+        private CompiledPack pack;
+
+        synchronized CompiledPack get(PackBuild build) throws PackException {
+            if (pack == null) {
+                pack = build.build();
+            }
+            return pack;
         }
-        RulePack pack = new PackLoader().load(new ClasspathPackFiles(e, loader));
-        CompiledPack compiled;
-        if (pack.rulesHash().equals(e.rulesHash()) && !e.models().isEmpty()) {
-            compiled = PackCompiler.fromModels(pack, e.models(), loader);
-        } else {
-            compiled = PackCompiler.compile(pack); // content changed since the build: never run stale rules
-        }
-        CompiledPack raced = loaded.putIfAbsent(key, compiled);
-        return raced == null ? compiled : raced;
     }
 
     /** Orders semantic versions numerically (1.10.0 after 1.9.0). */
