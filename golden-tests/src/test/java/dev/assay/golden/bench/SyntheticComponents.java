@@ -26,7 +26,7 @@ public final class SyntheticComponents {
     public static List<Path> components(Path dir, int count) throws IOException {
         List<Path> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            Path c = dir.resolve(String.format(Locale.ROOT, "c%05d", i));
+            Path c = component(dir, i);
             switch (i % 4) {
                 case 0 -> skill(c, i);
                 case 1 -> npm(c, i);
@@ -36,6 +36,14 @@ public final class SyntheticComponents {
             out.add(c);
         }
         return out;
+    }
+
+    /**
+     * The folder of component i under dir, as {@link #components} writes it: a new {@link Path} on every call, so that
+     * a caller can scan component after component without keeping one object per component alive.
+     */
+    public static Path component(Path dir, int i) {
+        return dir.resolve(String.format(Locale.ROOT, "c%05d", i));
     }
 
     private static void skill(Path c, int i) throws IOException {
