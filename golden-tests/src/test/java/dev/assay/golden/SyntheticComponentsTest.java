@@ -1,9 +1,10 @@
-package dev.assay.golden.bench;
+package dev.assay.golden;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.assay.golden.bench.SyntheticComponents;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The memory benchmark scans {@link SyntheticComponents#component} by index instead of keeping the list that
  * {@link SyntheticComponents#components} returns; these checks hold it to scanning exactly the folders that were
- * written, without one long-lived object per component.
+ * written, without one long-lived object per component. (It lives outside {@code bench}, which
+ * {@code bench/components.sh} compiles against the command line's class path alone, without JUnit.)
  */
 class SyntheticComponentsTest {
 
