@@ -20,9 +20,13 @@ public final class CompiledPack {
     /** Most rule firings one derivation may take; a pack that loops is stopped and the stop is reported. */
     public static final int MAX_FIRINGS = 200_000;
 
-    private static final Comparator<Fact> FACT_ORDER = Comparator.comparing((Fact f) -> f.getClass().getName())
-            .thenComparing(Fact::file)
-            .thenComparing(Object::toString);
+    /** A fact with its sort key, worked out once: a fact's text form can be long (a whole document). */
+    private record Keyed(String type, String file, String text, Fact fact) {
+    }
+
+    private static final Comparator<Keyed> FACT_ORDER = Comparator.comparing(Keyed::type)
+            .thenComparing(Keyed::file)
+            .thenComparing(Keyed::text);
 
     private final RulePack pack;
     private final KieBase kieBase;
@@ -65,17 +69,21 @@ public final class CompiledPack {
 
     /** Runs the rules over the facts (sorted first, so that firing order never depends on extraction order). */
     public Derivation derive(List<? extends Fact> facts) {
-        List<Fact> sorted = new ArrayList<>(facts);
+        List<Keyed> sorted = new ArrayList<>(facts.size());
+        for (Fact f : facts) {
+            sorted.add(new Keyed(f.getClass().getName(), f.file(), f.toString(), f));
+        }
         sorted.sort(FACT_ORDER);
         KieSession session = kieBase.newKieSession();
         try {
-            session.setGlobal("ctx", context);
+            session.setGlobal("ctx", context.forSession());
             for (DataRow row : pack.data()) {
                 session.insert(row);
             }
-            for (Fact f : sorted) {
-                session.insert(f);
+            for (Keyed k : sorted) {
+                session.insert(k.fact());
             }
+            sorted.clear(); // the keys can be as large as the documents; they are not needed past insertion
             int fired = session.fireAllRules(MAX_FIRINGS);
             List<Detection> out = new ArrayList<>();
             for (Object o : session.getObjects(o -> o instanceof Detection)) {

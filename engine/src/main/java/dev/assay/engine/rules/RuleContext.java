@@ -15,6 +15,7 @@ import dev.assay.engine.pack.RulePack;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +23,9 @@ import java.util.TreeMap;
 
 /**
  * What rules may call, bound as the global {@code ctx} of every rule session: it builds detections from the pack's rule
- * catalog and evaluates the pack's regular expressions (RE2/J, linear time). Immutable once built and shared by all
- * sessions of a compiled pack; it never reads files.
+ * catalog and evaluates the pack's regular expressions (RE2/J, linear time). The pack's context is immutable and
+ * shared; each rule session gets its own view ({@link #forSession()}) that remembers what each document contains, so
+ * that a document is prefiltered for all regex rules in one pass. It never reads files.
  */
 public final class RuleContext {
 
@@ -34,17 +36,31 @@ public final class RuleContext {
     private final Map<String, Pattern> patterns;
     private final Map<String, List<Pattern>> excludes;
     private final Map<String, List<TablePattern>> tablePatterns;
+    private final RegexPrefilter prefilter;
+    /** Per-session memo of document signatures; null in the shared context, which computes them per call. */
+    private final Map<TextDocument, RegexPrefilter.Signature> signatures;
 
     /** A pattern from a data table's {@code pattern} column, with the row's {@code set} column ("" when absent). */
     private record TablePattern(String set, Pattern pattern) {
     }
 
     private RuleContext(Map<String, RuleDefinition> rules, Map<String, Pattern> patterns,
-            Map<String, List<Pattern>> excludes, Map<String, List<TablePattern>> tablePatterns) {
+            Map<String, List<Pattern>> excludes, Map<String, List<TablePattern>> tablePatterns,
+            RegexPrefilter prefilter, Map<TextDocument, RegexPrefilter.Signature> signatures) {
         this.rules = rules;
         this.patterns = patterns;
         this.excludes = excludes;
         this.tablePatterns = tablePatterns;
+        this.prefilter = prefilter;
+        this.signatures = signatures;
+    }
+
+    /**
+     * A view for one rule session (one thread): the same rules and patterns, plus a memo of which prefilter atoms
+     * each document contains. The memo holds only small bit sets and lives as long as the session's global.
+     */
+    public RuleContext forSession() {
+        return new RuleContext(rules, patterns, excludes, tablePatterns, prefilter, new IdentityHashMap<>());
     }
 
     /** Compiles every regular expression the pack's detectors use, keyed as the generated DRL refers to them. */
@@ -52,10 +68,12 @@ public final class RuleContext {
         Map<String, RuleDefinition> rules = new TreeMap<>();
         Map<String, Pattern> patterns = new TreeMap<>();
         Map<String, List<Pattern>> excludes = new TreeMap<>();
+        Map<String, Pattern> documentPatterns = new TreeMap<>();
         for (RuleDefinition r : pack.rules()) {
             rules.put(r.id(), r);
             if (r.detector() instanceof Detector.Regex rx) {
                 patterns.put(r.id(), Pattern.compile(rx.pattern(), rx.ignoreCase() ? Pattern.CASE_INSENSITIVE : 0));
+                documentPatterns.put(r.id(), patterns.get(r.id()));
                 excludes.put(r.id(), rx.exclude().stream().map(Pattern::compile).toList());
             }
             for (Map.Entry<String, String> e : DrlGenerator.termPatterns(r).entrySet()) {
@@ -71,7 +89,7 @@ public final class RuleContext {
             }
         }
         tablePatterns.replaceAll((k, v) -> List.copyOf(v));
-        return new RuleContext(rules, patterns, excludes, tablePatterns);
+        return new RuleContext(rules, patterns, excludes, tablePatterns, RegexPrefilter.of(documentPatterns), null);
     }
 
     public RuleDefinition rule(String ruleId) {
@@ -357,6 +375,9 @@ public final class RuleContext {
         if (!rx.files().isEmpty() && rx.files().stream().noneMatch(g -> Globs.matches(g, doc.file()))) {
             return List.of();
         }
+        if (!prefilter.mayMatch(ruleId, signature(doc))) {
+            return List.of(); // the document lacks text every match needs
+        }
         Pattern p = patterns.get(ruleId);
         List<Pattern> ex = excludes.getOrDefault(ruleId, List.of());
         String text = doc.text();
@@ -386,6 +407,13 @@ public final class RuleContext {
             out.add(new TextMatch(ruleId, new Evidence(doc.file(), line, lastLine, snippet), shown));
         }
         return out;
+    }
+
+    private RegexPrefilter.Signature signature(TextDocument doc) {
+        if (signatures == null) {
+            return prefilter.signature(doc.text());
+        }
+        return signatures.computeIfAbsent(doc, d -> prefilter.signature(d.text()));
     }
 
     private Pattern pattern(String key) {

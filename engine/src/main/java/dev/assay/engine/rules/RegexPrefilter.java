@@ -1,0 +1,463 @@
+package dev.assay.engine.rules;
+
+import com.google.re2j.Pattern;
+import com.google.re2j.RegexSyntax;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What text each of a pack's document regexes needs before it can match, so that RE2/J, whose matcher is linear but
+ * slow per character, only runs over documents that could match. From RE2/J's own parse tree each pattern gets a
+ * condition over two kinds of atoms: "contains this literal" (compared case-folded, so a case-sensitive literal is
+ * checked more loosely than it matches, never more strictly) and "contains a run of at least n characters of this
+ * class" (for repeats such as {@code [A-Za-z0-9+/]{200,}}). Concatenation needs all of its parts, alternation one of
+ * them, optional parts nothing. A document's literals are all found in one pass ({@link #signature}) and each class's
+ * longest run on first use; a pattern whose condition fails on a document cannot match it, so skipping it never
+ * changes a result.
+ */
+final class RegexPrefilter {
+
+    /** ASCII literals shorter than this occur in nearly every text: looking for them would cost without filtering. */
+    private static final int MIN_LITERAL_LENGTH = 2;
+    /** Repeats of a class shorter than this are treated like a single occurrence. */
+    private static final int MIN_RUN_LENGTH = 4;
+
+    /** A condition on a document's atoms. */
+    private sealed interface Condition permits Always, Never, Literal, Run, All, Any {
+        boolean holds(Signature s);
+    }
+
+    private record Always() implements Condition {
+        @Override
+        public boolean holds(Signature s) {
+            return true;
+        }
+    }
+
+    private record Never() implements Condition {
+        @Override
+        public boolean holds(Signature s) {
+            return false;
+        }
+    }
+
+    private record Literal(int index) implements Condition {
+        @Override
+        public boolean holds(Signature s) {
+            return s.literals.get(index);
+        }
+    }
+
+    private record Run(int charClass, int min) implements Condition {
+        @Override
+        public boolean holds(Signature s) {
+            return s.longestRun(charClass) >= min;
+        }
+    }
+
+    private record All(List<Condition> parts) implements Condition {
+        @Override
+        public boolean holds(Signature s) {
+            for (Condition c : parts) {
+                if (!c.holds(s)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private record Any(List<Condition> parts) implements Condition {
+        @Override
+        public boolean holds(Signature s) {
+            for (Condition c : parts) {
+                if (c.holds(s)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private static final Condition ALWAYS = new Always();
+    private static final Condition NEVER = new Never();
+
+    /**
+     * The atoms one document contains: bit i of {@code literals} for literal i (found in one pass when the signature is
+     * made), and per character class the longest run of it (found on first use, one pass per class).
+     */
+    static final class Signature {
+        private final String text;
+        private final List<CharClass> classes;
+        private final BitSet literals;
+        private final int[] longestRuns;
+
+        private Signature(String text, List<CharClass> classes, BitSet literals) {
+            this.text = text;
+            this.classes = classes;
+            this.literals = literals;
+            this.longestRuns = new int[classes.size()];
+            java.util.Arrays.fill(longestRuns, -1);
+        }
+
+        int longestRun(int charClass) {
+            if (longestRuns[charClass] < 0) {
+                longestRuns[charClass] = classes.get(charClass).longestRunIn(text);
+            }
+            return longestRuns[charClass];
+        }
+    }
+
+    /** A class of code points as sorted lo/hi pairs (ASCII members also as a bit map). */
+    private record CharClass(int[] ranges, long[] ascii) {
+        CharClass(int[] ranges) {
+            this(ranges, asciiBits(ranges));
+        }
+
+        int longestRunIn(String text) {
+            int longest = 0;
+            int length = 0;
+            for (int i = 0, n = text.length(); i < n; ) {
+                char ch = text.charAt(i);
+                int cp = Character.isSurrogate(ch) ? text.codePointAt(i) : ch;
+                if (contains(cp)) {
+                    longest = Math.max(longest, ++length);
+                } else {
+                    length = 0;
+                }
+                i += Character.charCount(cp);
+            }
+            return longest;
+        }
+
+        private static long[] asciiBits(int[] ranges) {
+            long[] bits = new long[2];
+            for (int i = 0; i + 1 < ranges.length; i += 2) {
+                for (int c = ranges[i]; c <= Math.min(ranges[i + 1], 127); c++) {
+                    bits[c >> 6] |= 1L << (c & 63);
+                }
+            }
+            return bits;
+        }
+
+        boolean contains(int cp) {
+            if (cp < 128) {
+                return (ascii[cp >> 6] & (1L << (cp & 63))) != 0;
+            }
+            int lo = 0;
+            int hi = ranges.length / 2 - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                if (cp < ranges[2 * mid]) {
+                    hi = mid - 1;
+                } else if (cp > ranges[2 * mid + 1]) {
+                    lo = mid + 1;
+                } else {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /**
+     * A literal as folded code points; {@code boundaryBefore}/{@code boundaryAfter}: the pattern puts {@code \b}
+     * right before/after it, so only occurrences at such a boundary count.
+     */
+    private record LiteralSpec(int[] folded, boolean boundaryBefore, boolean boundaryAfter) {
+    }
+
+    private final List<LiteralSpec> literals = new ArrayList<>();
+    private final Map<String, Integer> literalIndex = new HashMap<>();
+    private final List<CharClass> classes = new ArrayList<>();
+    private final Map<String, Integer> classIndex = new HashMap<>();
+    private final Map<String, Condition> conditions = new LinkedHashMap<>();
+    /** Literal indexes by their first folded code point: ASCII in an array, the rest in a map. */
+    private final int[][] asciiStarts = new int[128][];
+    private final Map<Integer, int[]> otherStarts = new HashMap<>();
+
+    private RegexPrefilter() {
+    }
+
+    /** Conditions for the given patterns, keyed as callers will ask for them. */
+    static RegexPrefilter of(Map<String, Pattern> patterns) {
+        RegexPrefilter p = new RegexPrefilter();
+        for (Map.Entry<String, Pattern> e : patterns.entrySet()) {
+            Condition c;
+            try {
+                c = p.analyze(RegexSyntax.parse(e.getValue()), false, false);
+            } catch (RuntimeException unexpected) {
+                c = ALWAYS; // a parse the analysis does not follow only costs speed: the pattern always runs
+            }
+            p.conditions.put(e.getKey(), c);
+        }
+        p.indexStarts();
+        return p;
+    }
+
+    /** Whether the pattern under {@code key} may match a document with this signature (true for unknown keys). */
+    boolean mayMatch(String key, Signature signature) {
+        Condition c = conditions.get(key);
+        return c == null || c.holds(signature);
+    }
+
+    /** Whether any pattern has a condition that can fail; when none has, signatures are not worth computing. */
+    boolean filters() {
+        return conditions.values().stream().anyMatch(c -> !(c instanceof Always));
+    }
+
+    /** The atoms {@code text} contains, found in one pass. */
+    Signature signature(String text) {
+        BitSet found = new BitSet(literals.size());
+        int n = text.length();
+        for (int i = 0; i < n; ) {
+            char ch = text.charAt(i);
+            int cp = Character.isSurrogate(ch) ? text.codePointAt(i) : ch;
+            int f = CaseFold.fold(cp);
+            int[] starting = f < 128 ? asciiStarts[f] : otherStarts.get(f);
+            if (starting != null) {
+                for (int l : starting) {
+                    if (!found.get(l) && occursAt(text, i, literals.get(l))) {
+                        found.set(l);
+                    }
+                }
+            }
+            i += Character.charCount(cp);
+        }
+        return new Signature(text, classes, found);
+    }
+
+    private static boolean occursAt(String text, int at, LiteralSpec literal) {
+        int i = at;
+        for (int want : literal.folded()) {
+            if (i >= text.length()) {
+                return false;
+            }
+            int cp = text.codePointAt(i);
+            if (CaseFold.fold(cp) != want) {
+                return false;
+            }
+            i += Character.charCount(cp);
+        }
+        return (!literal.boundaryBefore() || boundaryAt(text, at)) && (!literal.boundaryAfter() || boundaryAt(text, i));
+    }
+
+    /** RE2/J's {@code \b}: word characters are ASCII letters, digits and underscore; text edges count as non-word. */
+    private static boolean boundaryAt(String text, int at) {
+        boolean before = at > 0 && isWord(text.charAt(at - 1));
+        boolean after = at < text.length() && isWord(text.charAt(at));
+        return before != after;
+    }
+
+    private static boolean isWord(char c) {
+        return c < 128 && (Character.isLetterOrDigit(c) || c == '_');
+    }
+
+    /**
+     * The condition for node {@code n}; {@code before}/{@code after} say that a word boundary assertion sits right
+     * before/after every match of it (so a literal at that edge must occur at a boundary).
+     */
+    private Condition analyze(RegexSyntax.Node n, boolean before, boolean after) {
+        switch (n.op()) {
+            case "NO_MATCH":
+                return NEVER;
+            case "LITERAL":
+                return literal(n.runes(), before, after);
+            case "CHAR_CLASS":
+                // A class without ASCII (zero-width and direction marks, say) is rare enough to look for.
+                return n.runes().length > 0 && n.runes()[0] >= 128 ? run(n.runes().clone(), 1) : ALWAYS;
+            case "CAPTURE":
+                return analyze(n.subs().get(0), before, after);
+            case "PLUS":
+                return analyze(n.subs().get(0), false, false); // the edges may belong to different repetitions
+            case "REPEAT": {
+                if (n.min() <= 0) {
+                    return ALWAYS;
+                }
+                RegexSyntax.Node sub = n.subs().get(0);
+                int[] cls = classOf(sub);
+                if (cls != null && n.min() >= MIN_RUN_LENGTH) {
+                    return run(cls, n.min());
+                }
+                return analyze(sub, false, false); // one occurrence at least
+            }
+            case "CONCAT": {
+                List<Condition> parts = new ArrayList<>();
+                List<RegexSyntax.Node> subs = n.subs();
+                for (int i = 0; i < subs.size(); i++) {
+                    boolean b = i == 0 ? before : "WORD_BOUNDARY".equals(subs.get(i - 1).op());
+                    boolean a = i == subs.size() - 1 ? after : "WORD_BOUNDARY".equals(subs.get(i + 1).op());
+                    parts.add(analyze(subs.get(i), b, a));
+                }
+                return all(parts);
+            }
+            case "ALTERNATE": {
+                List<Condition> parts = new ArrayList<>();
+                for (RegexSyntax.Node s : n.subs()) {
+                    parts.add(analyze(s, before, after));
+                }
+                return any(parts);
+            }
+            default: // classes, any character, anchors, boundaries, empty, star, quest: nothing required
+                return ALWAYS;
+        }
+    }
+
+    /** The ranges a single-character node matches, or null when the node is not one character. */
+    private static int[] classOf(RegexSyntax.Node n) {
+        switch (n.op()) {
+            case "CHAR_CLASS":
+                return n.runes().clone();
+            case "ANY_CHAR_NOT_NL":
+                return new int[] {0, '\n' - 1, '\n' + 1, Character.MAX_CODE_POINT};
+            case "ANY_CHAR":
+                return new int[] {0, Character.MAX_CODE_POINT};
+            default:
+                return null;
+        }
+    }
+
+    private Condition run(int[] ranges, int min) {
+        Integer index = classIndex.get(Arrays.toString(ranges));
+        if (index == null) {
+            index = classes.size();
+            classes.add(new CharClass(ranges));
+            classIndex.put(Arrays.toString(ranges), index);
+        }
+        return new Run(index, min);
+    }
+
+    private Condition literal(int[] runes, boolean boundaryBefore, boolean boundaryAfter) {
+        if (runes.length == 0 || runes.length < MIN_LITERAL_LENGTH && runes[0] < 128) {
+            return ALWAYS;
+        }
+        int[] folded = new int[runes.length];
+        for (int i = 0; i < runes.length; i++) {
+            folded[i] = CaseFold.fold(runes[i]);
+        }
+        String key = Arrays.toString(folded) + boundaryBefore + boundaryAfter;
+        Integer index = literalIndex.get(key);
+        if (index == null) {
+            index = literals.size();
+            literals.add(new LiteralSpec(folded, boundaryBefore, boundaryAfter));
+            literalIndex.put(key, index);
+        }
+        return new Literal(index);
+    }
+
+    private static Condition all(List<Condition> parts) {
+        List<Condition> kept = new ArrayList<>();
+        for (Condition c : parts) {
+            if (c instanceof Never) {
+                return NEVER;
+            }
+            if (c instanceof All a) {
+                kept.addAll(a.parts());
+            } else if (!(c instanceof Always)) {
+                kept.add(c);
+            }
+        }
+        return kept.isEmpty() ? ALWAYS : kept.size() == 1 ? kept.get(0) : new All(List.copyOf(kept));
+    }
+
+    private static Condition any(List<Condition> parts) {
+        List<Condition> kept = new ArrayList<>();
+        for (Condition c : parts) {
+            if (c instanceof Always) {
+                return ALWAYS;
+            }
+            if (c instanceof Any a) {
+                kept.addAll(a.parts());
+            } else if (!(c instanceof Never)) {
+                kept.add(c);
+            }
+        }
+        return kept.isEmpty() ? NEVER : kept.size() == 1 ? kept.get(0) : new Any(List.copyOf(kept));
+    }
+
+    private void indexStarts() {
+        Map<Integer, List<Integer>> byStart = new HashMap<>();
+        for (int i = 0; i < literals.size(); i++) {
+            byStart.computeIfAbsent(literals.get(i).folded()[0], k -> new ArrayList<>()).add(i);
+        }
+        for (Map.Entry<Integer, List<Integer>> e : byStart.entrySet()) {
+            int[] ids = e.getValue().stream().mapToInt(Integer::intValue).toArray();
+            if (e.getKey() < 128) {
+                asciiStarts[e.getKey()] = ids;
+            } else {
+                otherStarts.put(e.getKey(), ids);
+            }
+        }
+    }
+
+    /** The condition for a key, as text (for tests and diagnostics). */
+    String describe(String key) {
+        Condition c = conditions.get(key);
+        return c == null ? "none" : describe(c);
+    }
+
+    private String describe(Condition c) {
+        if (c instanceof Literal l) {
+            LiteralSpec spec = literals.get(l.index());
+            return (spec.boundaryBefore() ? "\\b" : "") + '"' + new String(spec.folded(), 0, spec.folded().length) + '"'
+                    + (spec.boundaryAfter() ? "\\b" : "");
+        }
+        if (c instanceof Run r) {
+            return "run>=" + r.min();
+        }
+        if (c instanceof All a) {
+            return "all(" + String.join(", ", a.parts().stream().map(this::describe).toList()) + ")";
+        }
+        if (c instanceof Any a) {
+            return "any(" + String.join(", ", a.parts().stream().map(this::describe).toList()) + ")";
+        }
+        return c instanceof Never ? "never" : "always";
+    }
+
+    /**
+     * The case-insensitive matcher's notion of "same letter": every code point maps to the smallest member of its
+     * RE2/J folding orbit (so {@code k}, {@code K} and the Kelvin sign all map to {@code K}). Basic-plane results are
+     * tabulated once.
+     */
+    static final class CaseFold {
+        private static final char[] BMP = new char[0x10000];
+        /** Longer than any folding orbit (the longest have four members). */
+        private static final int MAX_ORBIT = 16;
+
+        static {
+            for (int c = 0; c < BMP.length; c++) {
+                BMP[c] = (char) orbitMin(c);
+            }
+        }
+
+        private CaseFold() {
+        }
+
+        static int fold(int cp) {
+            return cp < BMP.length ? BMP[cp] : orbitMin(cp);
+        }
+
+        /**
+         * The smallest member of the orbit, or the code point itself when following the folds does not come back to
+         * it (RE2/J's tables lead a few newer letters into another orbit; the matcher then treats such a letter as
+         * matching only itself, so keeping it apart is exact).
+         */
+        private static int orbitMin(int cp) {
+            int min = cp;
+            int r = RegexSyntax.simpleFold(cp);
+            for (int steps = 0; r != cp; steps++) {
+                if (steps == MAX_ORBIT) {
+                    return cp;
+                }
+                min = Math.min(min, r);
+                r = RegexSyntax.simpleFold(r);
+            }
+            return min;
+        }
+    }
+}
