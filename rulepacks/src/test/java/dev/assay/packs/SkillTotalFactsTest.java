@@ -100,9 +100,10 @@ class SkillTotalFactsTest {
         assertTrue(combo.evidence().stream().allMatch(e -> e.file().equals("collect.js")));
     }
 
-    @Test
-    void theWorkedExampleScoresSeventyHighWithTheLaterRules() throws Exception {
-        Report r = run("skilltotal@1.1.0", wormExample());
+    @ParameterizedTest
+    @ValueSource(strings = {"skilltotal@1.1.0", "skilltotal@1.2.0"})
+    void theWorkedExampleScoresSeventyHighWithTheLaterRules(String pack) throws Exception {
+        Report r = run(pack, wormExample());
         assertEquals(Set.of("ST-SENS-PATH", "ST-COMBO-EXFIL", "ST-INSTALL-DROPPER", "ST-INSTALL-NPM", "ST-SHELL-NODE",
                 "ST-FS-NODE-READ", "ST-NET-NODE"), ids(r.findings()));
         assertEquals(70, r.score().intValue());
@@ -124,7 +125,7 @@ class SkillTotalFactsTest {
                 benign.add(f);
             }
         }
-        for (String pack : List.of("skilltotal@1.0.0", "skilltotal@1.1.0")) {
+        for (String pack : List.of("skilltotal@1.0.0", "skilltotal@1.1.0", "skilltotal@1.2.0")) {
             Report r = run(pack, benign);
             assertFalse(ids(r.findings()).contains("ST-COMBO-EXFIL"), pack);
             assertFalse(ids(r.findings()).contains("ST-SENS-PATH"), pack);

@@ -8,7 +8,7 @@ import dev.assay.engine.spi.Target;
 /**
  * Facts about one component (an agent skill, MCP server, npm or Python package, or a plain folder) for the SkillTotal
  * scorer. Walks the whole target within its limits and emits, per file read in path order: {@code FileEntry};
- * {@code FileTag}s (test-code, docs, data-corpus, agent-facing, minified, compiled, binary-code,
+ * {@code FileTag}s (test-code, docs, data-corpus, agent-facing, minified, compiled, binary-code, encrypted-archive,
  * unparseable-manifest); {@code TextDocument} for text (roles skill-instructions, code, config, doc, other);
  * {@code ConfigValue}s for package.json, pyproject.toml, setup.cfg and MCP manifests; {@code ManifestScript}s for
  * install-time code; and, for Python, JavaScript, TypeScript and shell sources parsed with tree-sitter,

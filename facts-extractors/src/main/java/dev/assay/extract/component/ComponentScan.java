@@ -42,6 +42,7 @@ final class ComponentScan {
     static final String NPM_PACKAGE = "npm_package";
     static final String PYTHON_PACKAGE = "python_package";
     static final String DIRECTORY = "directory";
+    static final String ENCRYPTED_ARCHIVE = "encrypted-archive";
 
     private final ScanSettings settings;
     private final Target target;
@@ -50,6 +51,7 @@ final class ComponentScan {
     private final PathRules rules;
     private final SourceAnalyzer analyzer;
     private final ManifestReader manifests;
+    private final EncryptedArchives archives;
 
     private record FoundManifest(String path, ManifestReader.Manifest manifest) {
     }
@@ -74,6 +76,7 @@ final class ComponentScan {
         this.rules = new PathRules(settings);
         this.analyzer = new SourceAnalyzer(settings);
         this.manifests = new ManifestReader(settings, sink, limits);
+        this.archives = new EncryptedArchives(settings.archives());
     }
 
     void run() {
@@ -156,6 +159,7 @@ final class ComponentScan {
         if (rules.isCompiled(path)) {
             tags.put("compiled", "compiled or packed executable (." + suffix + ")");
         }
+        archives.inspect(content.bytes()).ifPresent(note -> tags.put(ENCRYPTED_ARCHIVE, note));
         if (!content.isText()) {
             if (rules.language(path, null).isPresent() || rules.isCode(path)) {
                 tags.put("binary-code", "binary content in a ." + suffix + " source file");

@@ -19,7 +19,7 @@ import java.util.TreeMap;
 public record ScanSettings(Bounds bounds, Components components, Map<String, TagRule> tags,
         Map<String, LanguageRule> languages, List<String> codeSuffixes, List<String> configSuffixes,
         List<String> configFiles, List<String> compiledSuffixes, Npm npm, Python python, Bash bash, Mcp mcp,
-        Taint taint) {
+        Taint taint, Archives archives) {
 
     private static final ScanSettings BUNDLED = load("component-scan.yaml");
 
@@ -116,6 +116,19 @@ public record ScanSettings(Bounds bounds, Components components, Map<String, Tag
         public LanguageRule {
             suffixes = list(suffixes);
             interpreters = list(interpreters);
+        }
+    }
+
+    /**
+     * Bounds for reading archive headers (FileTag encrypted-archive): most entries, header blocks or extra records
+     * looked at, most 7z header bytes searched, and the longest entry name shown in a note.
+     */
+    public record Archives(int maxEntries, int maxHeaderBytes, int maxNameChars) {
+
+        public Archives {
+            if (maxEntries <= 0 || maxHeaderBytes <= 0 || maxNameChars <= 0) {
+                throw new IllegalArgumentException("component-scan archives bounds must be positive");
+            }
         }
     }
 
