@@ -1,7 +1,13 @@
 package org.treesitter;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
- * Reads node properties with one native call each. The binding's public {@link TSNode} getters first ask the native
+ * Reads node properties with one native call each, or none where the binding's node object already holds the value
+ * (its start byte and its identity). The binding's public {@link TSNode} getters first ask the native
  * side whether the node is null (a second native call per getter, and native calls are what a walk over a large tree
  * costs); these skip that check. This class sits in the binding's package because the single-call natives are
  * package-visible. Callers pass only non-null nodes: nodes from a tree cursor, or children checked with
@@ -10,7 +16,35 @@ package org.treesitter;
  */
 public final class TSNodeAccess {
 
+    /**
+     * The node object's copy of the C node: {@code context0} is the start byte and {@code idPtr} is zero exactly for
+     * the null node, as in tree-sitter's {@code ts_node_start_byte} and {@code ts_node_is_null}. Every native call that
+     * takes a node converts the whole object with per-call field lookups, which is what a walk over a large tree costs.
+     */
+    private static final VarHandle START_BYTE;
+    private static final VarHandle ID;
+    /**
+     * Symbol names per grammar class (each bundled grammar is its own class), so that a node's type costs one native
+     * call and no string conversion. Filled on first use of a grammar from an instance of it.
+     */
+    private static final Map<Class<?>, String[]> NAMES = new ConcurrentHashMap<>();
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(TSNode.class, MethodHandles.lookup());
+            START_BYTE = lookup.findVarHandle(TSNode.class, "context0", int.class);
+            ID = lookup.findVarHandle(TSNode.class, "idPtr", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private TSNodeAccess() {
+    }
+
+    /** Whether this is the binding's null node (no child, no field), without a native call. */
+    public static boolean isNull(TSNode node) {
+        return (long) ID.get(node) == 0L;
     }
 
     /** The node's public symbol, as {@link TSNode#getSymbol()} gives it. */
@@ -20,11 +54,27 @@ public final class TSNodeAccess {
 
     /** The node's type name, as {@link TSNode#getType()} gives it. */
     public static String type(TSNode node) {
-        return TSParser.ts_node_type(node);
+        TSLanguage language = node.getTree().getLanguage();
+        if (language.getClass() == AnonymousLanguage.class) {
+            return TSParser.ts_node_type(node); // one class for many grammars: no table
+        }
+        String[] names = NAMES.computeIfAbsent(language.getClass(), c -> names(language));
+        int symbol = symbol(node);
+        // ERROR and the other built-in symbols sit outside the grammar's table: ask the node.
+        return symbol >= 0 && symbol < names.length && names[symbol] != null ? names[symbol] : TSParser.ts_node_type(node);
     }
 
+    private static String[] names(TSLanguage language) {
+        String[] names = new String[language.symbolCount()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = language.symbolName(i);
+        }
+        return names;
+    }
+
+    /** The start byte, read from the node object (tree-sitter keeps it in the node itself). */
     public static int startByte(TSNode node) {
-        return TSParser.ts_node_start_byte(node);
+        return (int) START_BYTE.get(node);
     }
 
     public static int endByte(TSNode node) {

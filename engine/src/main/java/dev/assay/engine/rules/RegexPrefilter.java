@@ -177,9 +177,12 @@ final class RegexPrefilter {
     private final List<CharClass> classes = new ArrayList<>();
     private final Map<String, Integer> classIndex = new HashMap<>();
     private final Map<String, Condition> conditions = new LinkedHashMap<>();
-    /** Literal indexes by their first folded code point: ASCII in an array, the rest in a map. */
-    private final int[][] asciiStarts = new int[128][];
-    private final Map<Integer, int[]> otherStarts = new HashMap<>();
+    /**
+     * Literal indexes by their first two folded code points (every literal has two: a one-character literal becomes
+     * a class run), ASCII pairs in an array and the rest in a map, so that few candidates are checked per position.
+     */
+    private final int[][] asciiPairs = new int[128 * 128][];
+    private final Map<Long, int[]> otherPairs = new HashMap<>();
 
     private RegexPrefilter() {
     }
@@ -215,21 +218,32 @@ final class RegexPrefilter {
     Signature signature(String text) {
         BitSet found = new BitSet(literals.size());
         int n = text.length();
+        int previous = -1; // folded code point before position i, and where it starts
+        int previousAt = 0;
         for (int i = 0; i < n; ) {
             char ch = text.charAt(i);
             int cp = Character.isSurrogate(ch) ? text.codePointAt(i) : ch;
             int f = CaseFold.fold(cp);
-            int[] starting = f < 128 ? asciiStarts[f] : otherStarts.get(f);
-            if (starting != null) {
-                for (int l : starting) {
-                    if (!found.get(l) && occursAt(text, i, literals.get(l))) {
-                        found.set(l);
+            if (previous >= 0) {
+                int[] candidates = previous < 128 && f < 128 ? asciiPairs[previous * 128 + f]
+                        : otherPairs.get(pairKey(previous, f));
+                if (candidates != null) {
+                    for (int l : candidates) {
+                        if (!found.get(l) && occursAt(text, previousAt, literals.get(l))) {
+                            found.set(l);
+                        }
                     }
                 }
             }
+            previous = f;
+            previousAt = i;
             i += Character.charCount(cp);
         }
         return new Signature(text, classes, found);
+    }
+
+    private static long pairKey(int first, int second) {
+        return ((long) first << 21) | second;
     }
 
     private static boolean occursAt(String text, int at, LiteralSpec literal) {
@@ -336,6 +350,9 @@ final class RegexPrefilter {
         if (runes.length == 0 || runes.length < MIN_LITERAL_LENGTH && runes[0] < 128) {
             return ALWAYS;
         }
+        if (runes.length == 1) { // a rare character: the class of everything that folds to it
+            return run(foldClass(CaseFold.fold(runes[0])), 1);
+        }
         int[] folded = new int[runes.length];
         for (int i = 0; i < runes.length; i++) {
             folded[i] = CaseFold.fold(runes[i]);
@@ -348,6 +365,24 @@ final class RegexPrefilter {
             literalIndex.put(key, index);
         }
         return new Literal(index);
+    }
+
+    /** The code points that fold to {@code folded}, as sorted lo/hi pairs. */
+    private static int[] foldClass(int folded) {
+        java.util.TreeSet<Integer> members = new java.util.TreeSet<>();
+        members.add(folded);
+        int r = RegexSyntax.simpleFold(folded);
+        while (r != folded && members.add(r)) { // the orbit; a chain that does not come back stops at a repeat
+            r = RegexSyntax.simpleFold(r);
+        }
+        members.removeIf(m -> CaseFold.fold(m) != folded);
+        int[] ranges = new int[members.size() * 2];
+        int i = 0;
+        for (int m : members) {
+            ranges[i++] = m;
+            ranges[i++] = m;
+        }
+        return ranges;
     }
 
     private static Condition all(List<Condition> parts) {
@@ -381,16 +416,19 @@ final class RegexPrefilter {
     }
 
     private void indexStarts() {
-        Map<Integer, List<Integer>> byStart = new HashMap<>();
+        Map<Long, List<Integer>> byStart = new HashMap<>();
         for (int i = 0; i < literals.size(); i++) {
-            byStart.computeIfAbsent(literals.get(i).folded()[0], k -> new ArrayList<>()).add(i);
+            int[] folded = literals.get(i).folded();
+            byStart.computeIfAbsent(pairKey(folded[0], folded[1]), k -> new ArrayList<>()).add(i);
         }
-        for (Map.Entry<Integer, List<Integer>> e : byStart.entrySet()) {
+        for (Map.Entry<Long, List<Integer>> e : byStart.entrySet()) {
             int[] ids = e.getValue().stream().mapToInt(Integer::intValue).toArray();
-            if (e.getKey() < 128) {
-                asciiStarts[e.getKey()] = ids;
+            int first = (int) (e.getKey() >>> 21);
+            int second = (int) (e.getKey() & ((1 << 21) - 1));
+            if (first < 128 && second < 128) {
+                asciiPairs[first * 128 + second] = ids;
             } else {
-                otherStarts.put(e.getKey(), ids);
+                otherPairs.put(e.getKey(), ids);
             }
         }
     }

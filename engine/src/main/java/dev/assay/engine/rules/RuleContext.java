@@ -25,7 +25,7 @@ import java.util.TreeMap;
  * What rules may call, bound as the global {@code ctx} of every rule session: it builds detections from the pack's rule
  * catalog and evaluates the pack's regular expressions (RE2/J, linear time). The pack's context is immutable and
  * shared; each rule session gets its own view ({@link #forSession()}) that remembers what each document contains, so
- * that a document is prefiltered for all regex rules in one pass. It never reads files.
+ * that a text (a document, a fact's field) is prefiltered for all patterns in one pass. It never reads files.
  */
 public final class RuleContext {
 
@@ -37,8 +37,11 @@ public final class RuleContext {
     private final Map<String, List<Pattern>> excludes;
     private final Map<String, List<TablePattern>> tablePatterns;
     private final RegexPrefilter prefilter;
-    /** Per-session memo of document signatures; null in the shared context, which computes them per call. */
-    private final Map<TextDocument, RegexPrefilter.Signature> signatures;
+    /**
+     * Per-session memo of text signatures, by identity of the text (rules ask about the same field of the same fact
+     * many times); null in the shared context, which computes them per call.
+     */
+    private final Map<String, RegexPrefilter.Signature> signatures;
 
     /** A pattern from a data table's {@code pattern} column, with the row's {@code set} column ("" when absent). */
     private record TablePattern(String set, Pattern pattern) {
@@ -46,7 +49,7 @@ public final class RuleContext {
 
     private RuleContext(Map<String, RuleDefinition> rules, Map<String, Pattern> patterns,
             Map<String, List<Pattern>> excludes, Map<String, List<TablePattern>> tablePatterns,
-            RegexPrefilter prefilter, Map<TextDocument, RegexPrefilter.Signature> signatures) {
+            RegexPrefilter prefilter, Map<String, RegexPrefilter.Signature> signatures) {
         this.rules = rules;
         this.patterns = patterns;
         this.excludes = excludes;
@@ -68,12 +71,10 @@ public final class RuleContext {
         Map<String, RuleDefinition> rules = new TreeMap<>();
         Map<String, Pattern> patterns = new TreeMap<>();
         Map<String, List<Pattern>> excludes = new TreeMap<>();
-        Map<String, Pattern> documentPatterns = new TreeMap<>();
         for (RuleDefinition r : pack.rules()) {
             rules.put(r.id(), r);
             if (r.detector() instanceof Detector.Regex rx) {
                 patterns.put(r.id(), Pattern.compile(rx.pattern(), rx.ignoreCase() ? Pattern.CASE_INSENSITIVE : 0));
-                documentPatterns.put(r.id(), patterns.get(r.id()));
                 excludes.put(r.id(), rx.exclude().stream().map(Pattern::compile).toList());
             }
             for (Map.Entry<String, String> e : DrlGenerator.termPatterns(r).entrySet()) {
@@ -89,7 +90,17 @@ public final class RuleContext {
             }
         }
         tablePatterns.replaceAll((k, v) -> List.copyOf(v));
-        return new RuleContext(rules, patterns, excludes, tablePatterns, RegexPrefilter.of(documentPatterns), null);
+        Map<String, Pattern> all = new TreeMap<>(patterns);
+        tablePatterns.forEach((table, rows) -> {
+            for (int i = 0; i < rows.size(); i++) {
+                all.put(tableKey(table, i), rows.get(i).pattern());
+            }
+        });
+        return new RuleContext(rules, patterns, excludes, tablePatterns, RegexPrefilter.of(all), null);
+    }
+
+    private static String tableKey(String table, int row) {
+        return "table " + table + " row " + row; // rule ids and term keys have no spaces
     }
 
     public RuleDefinition rule(String ruleId) {
@@ -270,8 +281,10 @@ public final class RuleContext {
             return null;
         }
         String text = String.valueOf(value);
-        for (TablePattern p : tablePatterns.getOrDefault(table, List.of())) {
-            if (set == null || set.equals(p.set())) {
+        List<TablePattern> rows = tablePatterns.getOrDefault(table, List.of());
+        for (int i = 0; i < rows.size(); i++) {
+            TablePattern p = rows.get(i);
+            if ((set == null || set.equals(p.set())) && prefilter.mayMatch(tableKey(table, i), signature(value, text))) {
                 Matcher m = p.pattern().matcher(text);
                 if (m.find()) {
                     return m.group();
@@ -311,7 +324,8 @@ public final class RuleContext {
         if (value == null) {
             return false;
         }
-        return pattern(key).matcher(String.valueOf(value)).find();
+        String text = String.valueOf(value);
+        return prefilter.mayMatch(key, signature(value, text)) && pattern(key).matcher(text).find();
     }
 
     /** Whether the pattern occurs in any element of a list. */
@@ -321,7 +335,11 @@ public final class RuleContext {
         }
         Pattern p = pattern(key);
         for (Object v : values) {
-            if (v != null && p.matcher(String.valueOf(v)).find()) {
+            if (v == null) {
+                continue;
+            }
+            String text = String.valueOf(v);
+            if (prefilter.mayMatch(key, signature(v, text)) && p.matcher(text).find()) {
                 return true;
             }
         }
@@ -375,7 +393,7 @@ public final class RuleContext {
         if (!rx.files().isEmpty() && rx.files().stream().noneMatch(g -> Globs.matches(g, doc.file()))) {
             return List.of();
         }
-        if (!prefilter.mayMatch(ruleId, signature(doc))) {
+        if (!prefilter.mayMatch(ruleId, signature(doc.text(), doc.text()))) {
             return List.of(); // the document lacks text every match needs
         }
         Pattern p = patterns.get(ruleId);
@@ -409,11 +427,15 @@ public final class RuleContext {
         return out;
     }
 
-    private RegexPrefilter.Signature signature(TextDocument doc) {
-        if (signatures == null) {
-            return prefilter.signature(doc.text());
+    /**
+     * The signature of {@code text}, the string form of {@code value}: remembered when the value is itself a string
+     * (a fact's field, the same object each time a rule asks), computed afresh otherwise.
+     */
+    private RegexPrefilter.Signature signature(Object value, String text) {
+        if (signatures == null || value != text) {
+            return prefilter.signature(text);
         }
-        return signatures.computeIfAbsent(doc, d -> prefilter.signature(d.text()));
+        return signatures.computeIfAbsent(text, prefilter::signature);
     }
 
     private Pattern pattern(String key) {

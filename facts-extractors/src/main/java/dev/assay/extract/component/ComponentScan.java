@@ -19,8 +19,10 @@ import dev.assay.extract.component.code.Language;
 import dev.assay.extract.component.code.SourceAnalyzer;
 import dev.assay.extract.component.manifest.ManifestReader;
 import dev.assay.extract.config.ConfigBounds;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -29,11 +31,15 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 
 /**
  * One run of the component extractor over one target. Reads every file the walk finds (within the target's limits)
- * in path order, emits that file's facts at once, and emits the Component, the InstalledSkill facts and the source
- * McpTool facts at the end, when the whole component has been seen.
+ * in path order and emits that file's facts in that order, and emits the Component, the InstalledSkill facts and the
+ * source McpTool facts at the end, when the whole component has been seen. Parsing and analysing source files, the
+ * costly part, runs on {@link SourceAnalysisPool} for a few files ahead of the one being emitted; what comes out, and
+ * in which order, does not depend on that.
  */
 final class ComponentScan {
 
@@ -46,7 +52,10 @@ final class ComponentScan {
 
     private final ScanSettings settings;
     private final Target target;
-    private final FactSink sink;
+    private final FactSink out;
+    /** Where the file being read puts its facts and skips until they are emitted in order. */
+    private FileOutput current;
+    private final FactSink sink = f -> current.facts.add(f);
     private final Limits limits;
     private final PathRules rules;
     private final SourceAnalyzer analyzer;
@@ -62,6 +71,21 @@ final class ComponentScan {
     private record Skill(String path, String directory, SkillFrontmatterReader.Declared declared) {
     }
 
+    /** A file's facts and skip records in the order they were made, and its source analysis when it has one. */
+    private static final class FileOutput {
+        final String path;
+        final List<Fact> facts = new ArrayList<>();
+        final List<String[]> skips = new ArrayList<>(); // path, reason
+        /** Index into {@link #facts} where the code facts go, and the analysis that gives them. */
+        int codeAt = -1;
+        boolean setupPy;
+        Future<SourceAnalyzer.Result> analysis;
+
+        FileOutput(String path) {
+            this.path = path;
+        }
+    }
+
     private final List<FoundManifest> found = new ArrayList<>();
     private final List<SourceTools> sourceTools = new ArrayList<>();
     private final List<Skill> skills = new ArrayList<>();
@@ -71,7 +95,7 @@ final class ComponentScan {
     ComponentScan(ScanSettings settings, Target target, FactSink sink, Limits limits) {
         this.settings = settings;
         this.target = target;
-        this.sink = sink;
+        this.out = sink;
         this.limits = limits;
         this.rules = new PathRules(settings);
         this.analyzer = new SourceAnalyzer(settings);
@@ -96,29 +120,82 @@ final class ComponentScan {
                 skillFolders.add(folder(e.path()));
             }
         }
-        for (TargetEntry e : files) {
-            try {
-                file(e.path(), skillFolderOf(e.path(), skillFolders),
-                        namesByFolder.getOrDefault(folder(e.path()), Set.of()));
-            } catch (RuntimeException ex) {
-                // A defect must not end the scan: the file is recorded as not analysed, with the error's kind.
-                target.skip(e.path(), "not analysed: internal error (" + ex.getClass().getSimpleName() + ")");
+        Deque<FileOutput> ahead = new ArrayDeque<>();
+        try {
+            for (TargetEntry e : files) {
+                current = new FileOutput(e.path());
+                try {
+                    file(e.path(), skillFolderOf(e.path(), skillFolders),
+                            namesByFolder.getOrDefault(folder(e.path()), Set.of()));
+                } catch (RuntimeException ex) {
+                    // A defect must not end the scan: the file is recorded as not analysed, with the error's kind.
+                    current.skips.add(new String[] {e.path(), internalError(ex)});
+                }
+                ahead.addLast(current);
+                while (ahead.size() > SourceAnalysisPool.filesAhead()) {
+                    emit(ahead.removeFirst());
+                }
             }
+            while (!ahead.isEmpty()) {
+                emit(ahead.removeFirst());
+            }
+        } finally {
+            ahead.forEach(f -> {
+                if (f.analysis != null) {
+                    f.analysis.cancel(true);
+                }
+            });
         }
+        current = null;
         Component component = component();
-        sink.accept(component);
+        out.accept(component);
         for (Skill skill : skills) {
             SkillFrontmatterReader.Declared d = skill.declared();
             String folderName = skill.directory().isEmpty() ? displayName()
                     : skill.directory().substring(skill.directory().lastIndexOf('/') + 1);
-            sink.accept(new InstalledSkill(skill.path(), skill.directory(), d.name() != null ? d.name() : folderName,
+            out.accept(new InstalledSkill(skill.path(), skill.directory(), d.name() != null ? d.name() : folderName,
                     d.description() != null ? d.description() : "", d.allowedTools(), "component"));
         }
         boolean mcpServer = component.kind().equals(MCP_SERVER);
         for (SourceTools tools : sourceTools) {
             if (tools.fileUsesMcp() || mcpServer) {
-                tools.tools().forEach(sink::accept);
+                tools.tools().forEach(out::accept);
             }
+        }
+    }
+
+    private static String internalError(Throwable ex) {
+        return "not analysed: internal error (" + ex.getClass().getSimpleName() + ")";
+    }
+
+    /** Emits one file's facts and skips, with its code facts where its reading left them. */
+    private void emit(FileOutput f) {
+        List<Fact> code = List.of();
+        if (f.analysis != null) {
+            try {
+                code = code(f, f.analysis.get());
+            } catch (ExecutionException ex) {
+                Throwable cause = ex.getCause();
+                if (cause instanceof Error error) {
+                    throw error;
+                }
+                f.skips.add(new String[] {f.path, internalError(cause)});
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                f.skips.add(new String[] {f.path, "not analysed: the scan was interrupted"});
+            }
+        }
+        for (int i = 0; i < f.facts.size(); i++) {
+            if (i == f.codeAt) {
+                code.forEach(out::accept);
+            }
+            out.accept(f.facts.get(i));
+        }
+        if (f.codeAt == f.facts.size()) {
+            code.forEach(out::accept);
+        }
+        for (String[] skip : f.skips) {
+            target.skip(skip[0], skip[1]);
         }
     }
 
@@ -163,7 +240,7 @@ final class ComponentScan {
         if (!content.isText()) {
             if (rules.language(path, null).isPresent() || rules.isCode(path)) {
                 tags.put("binary-code", "binary content in a ." + suffix + " source file");
-                target.skip(path, "binary content in a source file: not analysed");
+                current.skips.add(new String[] {path, "binary content in a source file: not analysed"});
             }
             emitTags(path, tags);
             return;
@@ -179,7 +256,7 @@ final class ComponentScan {
             ManifestReader.Manifest manifest = manifests.read(kind.get(), content, siblings);
             if (manifest.problem() != null) {
                 tags.put("unparseable-manifest", manifest.problem());
-                target.skip(path, manifest.problem());
+                current.skips.add(new String[] {path, manifest.problem()});
             } else if (kind.get() == ManifestReader.Kind.MCP) {
                 tags.remove(PathRules.DOCS);
                 tags.putIfAbsent(PathRules.AGENT_FACING, "MCP manifest");
@@ -192,14 +269,17 @@ final class ComponentScan {
                     settings.bounds().maxFrontmatterChars(), ConfigBounds.from(limits));
             if (declared.error() != null) {
                 tags.put("unparseable-manifest", declared.error());
-                target.skip(path, declared.error());
+                current.skips.add(new String[] {path, declared.error()});
             }
             skills.add(new Skill(path, skillFolder, declared));
         }
         emitTags(path, tags);
         sink.accept(new TextDocument(path, rules.role(path, tags, language.isPresent()), text));
         if (language.isPresent()) {
-            code(path, language.get(), text);
+            boolean setupPy = PathRules.fileName(path).equals("setup.py");
+            current.codeAt = current.facts.size();
+            current.setupPy = setupPy;
+            current.analysis = SourceAnalysisPool.submit(() -> analyzer.analyze(path, language.get(), text, setupPy));
         }
     }
 
@@ -207,19 +287,16 @@ final class ComponentScan {
         tags.forEach((tag, note) -> sink.accept(new FileTag(path, tag, note)));
     }
 
-    private void code(String path, Language language, String text) {
-        boolean setupPy = PathRules.fileName(path).equals("setup.py");
-        SourceAnalyzer.Result result = analyzer.analyze(path, language, text, setupPy);
+    /** The code facts of an analysed file (recording its skips and what the component needs to know), in order. */
+    private List<Fact> code(FileOutput file, SourceAnalyzer.Result result) {
+        String path = file.path;
         if (result instanceof SourceAnalyzer.NotAnalysed) {
-            target.skip(path, ((SourceAnalyzer.NotAnalysed) result).reason());
-            return;
+            file.skips.add(new String[] {path, ((SourceAnalyzer.NotAnalysed) result).reason()});
+            return List.of();
         }
         CodeFacts facts = ((SourceAnalyzer.Analysed) result).facts();
-        for (Fact f : facts.facts()) {
-            sink.accept(f);
-        }
         if (!facts.notes().isEmpty()) {
-            target.skip(path, "partly analysed: " + String.join("; ", facts.notes()));
+            file.skips.add(new String[] {path, "partly analysed: " + String.join("; ", facts.notes())});
         }
         if (facts.usesMcpSdk()) {
             mcpSdkFiles.add(path);
@@ -227,7 +304,7 @@ final class ComponentScan {
         if (!facts.tools().isEmpty()) {
             sourceTools.add(new SourceTools(path, facts.usesMcpSdk(), facts.tools()));
         }
-        if (setupPy) {
+        if (file.setupPy) {
             for (CodeCall call : facts.calls()) {
                 if (settings.python().setupCallees().contains(call.callee())) {
                     setupPyIdentity.put(path, new String[] {keywordLiteral(call, "name"),
@@ -235,6 +312,7 @@ final class ComponentScan {
                 }
             }
         }
+        return facts.facts();
     }
 
     /** The value of {@code key='text'} in a call's keywords when it is a plain quoted string, else "". */

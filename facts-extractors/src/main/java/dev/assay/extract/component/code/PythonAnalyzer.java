@@ -114,13 +114,13 @@ final class PythonAnalyzer {
             }
             TSNode params = TSNodeAccess.childByFieldName(fn, "parameters");
             Map<String, Integer> tainted = new LinkedHashMap<>();
-            if (toolArgumentFunctions.containsKey(TSNodeAccess.startByte(fn)) && params != null && !params.isNull()) {
+            if (toolArgumentFunctions.containsKey(TSNodeAccess.startByte(fn)) && params != null && !TSNodeAccess.isNull(params)) {
                 for (String p : parameterNames(params)) {
                     tainted.put(p, src.startLine(fn));
                 }
             }
             TSNode body = TSNodeAccess.childByFieldName(fn, "body");
-            if (body != null && !body.isNull()) {
+            if (body != null && !TSNodeAccess.isNull(body)) {
                 taint.analyzeScope(body, tainted);
             }
         }
@@ -149,7 +149,7 @@ final class PythonAnalyzer {
                 return false;
             case "function_definition": {
                 TSNode name = TSNodeAccess.childByFieldName(node, "name");
-                String fname = name == null || name.isNull() ? "<anonymous>" : src.text(name, 200);
+                String fname = name == null || TSNodeAccess.isNull(name) ? "<anonymous>" : src.text(name, 200);
                 boolean handler = inHandler() || toolArgumentFunctions.containsKey(TSNodeAccess.startByte(node));
                 functionNames.push(fname);
                 handlerFrames.push(handler);
@@ -157,7 +157,7 @@ final class PythonAnalyzer {
                 functions.add(node);
                 functionsByName.putIfAbsent(fname, node);
                 TSNode body = TSNodeAccess.childByFieldName(node, "body");
-                if (body != null && !body.isNull()) {
+                if (body != null && !TSNodeAccess.isNull(body)) {
                     noteDocstring(body);
                 }
                 return true;
@@ -169,11 +169,11 @@ final class PythonAnalyzer {
                 return true;
             case "class_definition": {
                 TSNode name = TSNodeAccess.childByFieldName(node, "name");
-                if (name != null && !name.isNull()) {
+                if (name != null && !TSNodeAccess.isNull(name)) {
                     classesByName.putIfAbsent(src.text(name, 200), node);
                 }
                 TSNode body = TSNodeAccess.childByFieldName(node, "body");
-                if (body != null && !body.isNull()) {
+                if (body != null && !TSNodeAccess.isNull(body)) {
                     noteDocstring(body);
                 }
                 return true;
@@ -186,7 +186,7 @@ final class PythonAnalyzer {
                 if (functionNames.isEmpty()) {
                     TSNode left = TSNodeAccess.childByFieldName(node, "left");
                     TSNode right = TSNodeAccess.childByFieldName(node, "right");
-                    if (left != null && right != null && !left.isNull() && !right.isNull()
+                    if (left != null && right != null && !TSNodeAccess.isNull(left) && !TSNodeAccess.isNull(right)
                             && "identifier".equals(TSNodeAccess.type(left))) {
                         moduleAssignments.put(src.text(left, 200), right);
                     }
@@ -240,11 +240,11 @@ final class PythonAnalyzer {
             } else if ("aliased_import".equals(TSNodeAccess.type(item))) {
                 TSNode name = TSNodeAccess.childByFieldName(item, "name");
                 TSNode alias = TSNodeAccess.childByFieldName(item, "alias");
-                if (name == null || name.isNull()) {
+                if (name == null || TSNodeAccess.isNull(name)) {
                     continue;
                 }
                 String module = src.text(name, 300);
-                String local = alias == null || alias.isNull() ? module : src.text(alias, 200);
+                String local = alias == null || TSNodeAccess.isNull(alias) ? module : src.text(alias, 200);
                 imports.bind(local, module);
                 addImport(module, "", local, node);
             }
@@ -253,7 +253,7 @@ final class PythonAnalyzer {
 
     private void fromImport(TSNode node) {
         TSNode moduleNode = TSNodeAccess.childByFieldName(node, "module_name");
-        if (moduleNode == null || moduleNode.isNull()) {
+        if (moduleNode == null || TSNodeAccess.isNull(moduleNode)) {
             return;
         }
         String module = src.text(moduleNode, 300);
@@ -274,11 +274,11 @@ final class PythonAnalyzer {
             } else if ("aliased_import".equals(type)) {
                 TSNode name = TSNodeAccess.childByFieldName(item, "name");
                 TSNode alias = TSNodeAccess.childByFieldName(item, "alias");
-                if (name == null || name.isNull()) {
+                if (name == null || TSNodeAccess.isNull(name)) {
                     continue;
                 }
                 String member = src.text(name, 200);
-                String local = alias == null || alias.isNull() ? member : src.text(alias, 200);
+                String local = alias == null || TSNodeAccess.isNull(alias) ? member : src.text(alias, 200);
                 imports.bind(local, join(module, member));
                 addImport(module, member, local, node);
                 any = true;
@@ -332,7 +332,7 @@ final class PythonAnalyzer {
 
     private void markHandlerFunction(TSNode decoratedDefinition) {
         TSNode definition = TSNodeAccess.childByFieldName(decoratedDefinition, "definition");
-        if (definition == null || definition.isNull() || !"function_definition".equals(TSNodeAccess.type(definition))) {
+        if (definition == null || TSNodeAccess.isNull(definition) || !"function_definition".equals(TSNodeAccess.type(definition))) {
             return;
         }
         for (TSNode decorator : TSNodes.named(decoratedDefinition)) {
@@ -355,7 +355,7 @@ final class PythonAnalyzer {
         }
         if ("call".equals(TSNodeAccess.type(expr))) {
             expr = TSNodeAccess.childByFieldName(expr, "function");
-            if (expr == null || expr.isNull()) {
+            if (expr == null || TSNodeAccess.isNull(expr)) {
                 return null;
             }
         }
@@ -363,13 +363,13 @@ final class PythonAnalyzer {
             return null;
         }
         TSNode attr = TSNodeAccess.childByFieldName(expr, "attribute");
-        return attr == null || attr.isNull() ? null : src.text(attr, 100);
+        return attr == null || TSNodeAccess.isNull(attr) ? null : src.text(attr, 100);
     }
 
     private void decoratedTool(Decorated d) {
         TSNode node = d.node();
         TSNode definition = TSNodeAccess.childByFieldName(node, "definition");
-        if (definition == null || definition.isNull() || !"function_definition".equals(TSNodeAccess.type(definition))) {
+        if (definition == null || TSNodeAccess.isNull(definition) || !"function_definition".equals(TSNodeAccess.type(definition))) {
             return;
         }
         for (TSNode decorator : TSNodes.named(node)) {
@@ -385,10 +385,10 @@ final class PythonAnalyzer {
                     : new PythonExpressions.Args(List.of(), Map.of(), false);
             TSNode fnName = TSNodeAccess.childByFieldName(definition, "name");
             Literal name = literal(args.keyword("name") != null ? args.keyword("name") : args.first(),
-                    fnName == null || fnName.isNull() ? "" : src.text(fnName, 200));
+                    fnName == null || TSNodeAccess.isNull(fnName) ? "" : src.text(fnName, 200));
             Literal description = literal(args.keyword("description"), docstring(definition));
             TSNode params = TSNodeAccess.childByFieldName(definition, "parameters");
-            String schema = params == null || params.isNull() ? "" : parameterSchema(params);
+            String schema = params == null || TSNodeAccess.isNull(params) ? "" : parameterSchema(params);
             out.add(new McpTool(file, name.value(), description.value(), schema,
                     d.inHandler() || name.dynamic() || description.dynamic(), src.startLine(decorator),
                     src.snippet(decorator)));
@@ -400,7 +400,7 @@ final class PythonAnalyzer {
     }
 
     private Literal literal(TSNode node, String fallback) {
-        if (node == null || node.isNull()) {
+        if (node == null || TSNodeAccess.isNull(node)) {
             return new Literal(fallback, false);
         }
         if (ex.isStringLiteral(node)) {
@@ -417,7 +417,7 @@ final class PythonAnalyzer {
 
     private String docstring(TSNode function) {
         TSNode body = TSNodeAccess.childByFieldName(function, "body");
-        if (body == null || body.isNull()) {
+        if (body == null || TSNodeAccess.isNull(body)) {
             return "";
         }
         TSNode first = PythonExpressions.firstNamed(body);
@@ -442,7 +442,7 @@ final class PythonAnalyzer {
         String schema = "";
         if (function != null) {
             TSNode params = TSNodeAccess.childByFieldName(function, "parameters");
-            schema = params == null || params.isNull() ? "" : parameterSchema(params);
+            schema = params == null || TSNodeAccess.isNull(params) ? "" : parameterSchema(params);
         }
         out.add(new McpTool(file, name.value(), description.value(), schema,
                 inHandler || name.dynamic() || description.dynamic(), src.startLine(call), src.snippet(call)));
@@ -487,7 +487,7 @@ final class PythonAnalyzer {
             case "default_parameter":
             case "typed_default_parameter": {
                 TSNode name = TSNodeAccess.childByFieldName(p, "name");
-                return name == null || name.isNull() ? null : src.text(name, 200);
+                return name == null || TSNodeAccess.isNull(name) ? null : src.text(name, 200);
             }
             default:
                 return null;
@@ -507,7 +507,7 @@ final class PythonAnalyzer {
                 continue;
             }
             TSNode type = TSNodeAccess.childByFieldName(p, "type");
-            String annotation = type == null || type.isNull() ? "" : src.text(type, 200);
+            String annotation = type == null || TSNodeAccess.isNull(type) ? "" : src.text(type, 200);
             if (annotation.equals("Context") || annotation.endsWith(".Context")) {
                 continue;
             }
@@ -614,7 +614,7 @@ final class PythonAnalyzer {
                     }
                     TSNode key = TSNodeAccess.childByFieldName(pair, "key");
                     TSNode value = TSNodeAccess.childByFieldName(pair, "value");
-                    if (key != null && value != null && !key.isNull() && !value.isNull() && ex.isStringLiteral(key)) {
+                    if (key != null && value != null && !TSNodeAccess.isNull(key) && !TSNodeAccess.isNull(value) && ex.isStringLiteral(key)) {
                         override(ex.stringValue(key), value, pair, overrideByClass);
                     }
                 }

@@ -78,7 +78,7 @@ final class PythonExpressions {
         Map<String, TSNode> keywords = new LinkedHashMap<>();
         boolean splat = false;
         TSNode list = TSNodeAccess.childByFieldName(call, "arguments");
-        if (list == null || list.isNull()) {
+        if (list == null || TSNodeAccess.isNull(list)) {
             return new Args(positional, keywords, false);
         }
         if (!"argument_list".equals(TSNodeAccess.type(list))) {
@@ -91,7 +91,7 @@ final class PythonExpressions {
                 case "keyword_argument": {
                     TSNode name = TSNodeAccess.childByFieldName(arg, "name");
                     TSNode value = TSNodeAccess.childByFieldName(arg, "value");
-                    if (name != null && !name.isNull() && value != null && !value.isNull()) {
+                    if (name != null && !TSNodeAccess.isNull(name) && value != null && !TSNodeAccess.isNull(value)) {
                         keywords.put(src.text(name, 100), value);
                     }
                     break;
@@ -121,7 +121,7 @@ final class PythonExpressions {
 
     private String readCallee(TSNode call) {
         TSNode fn = TSNodeAccess.childByFieldName(call, "function");
-        if (fn == null || fn.isNull()) {
+        if (fn == null || TSNodeAccess.isNull(fn)) {
             return UNKNOWN;
         }
         String name = render(fn, 0);
@@ -138,14 +138,14 @@ final class PythonExpressions {
             case "attribute": {
                 TSNode object = TSNodeAccess.childByFieldName(node, "object");
                 TSNode attribute = TSNodeAccess.childByFieldName(node, "attribute");
-                if (object == null || object.isNull() || attribute == null || attribute.isNull()) {
+                if (object == null || TSNodeAccess.isNull(object) || attribute == null || TSNodeAccess.isNull(attribute)) {
                     return UNKNOWN;
                 }
                 return render(object, depth + 1) + "." + src.text(attribute, 200);
             }
             case "call": {
                 TSNode fn = TSNodeAccess.childByFieldName(node, "function");
-                if (fn == null || fn.isNull()) {
+                if (fn == null || TSNodeAccess.isNull(fn)) {
                     return UNKNOWN;
                 }
                 String name = render(fn, depth + 1);
@@ -162,7 +162,7 @@ final class PythonExpressions {
             }
             case "subscript": {
                 TSNode value = TSNodeAccess.childByFieldName(node, "value");
-                return value == null || value.isNull() ? UNKNOWN : render(value, depth + 1) + "[]";
+                return value == null || TSNodeAccess.isNull(value) ? UNKNOWN : render(value, depth + 1) + "[]";
             }
             case "parenthesized_expression":
             case "await": {
@@ -265,12 +265,12 @@ final class PythonExpressions {
                 return true;
             case "unary_operator": {
                 TSNode operand = TSNodeAccess.childByFieldName(node, "argument");
-                return operand != null && !operand.isNull() && isConstant(operand, depth + 1);
+                return operand != null && !TSNodeAccess.isNull(operand) && isConstant(operand, depth + 1);
             }
             case "binary_operator": {
                 TSNode left = TSNodeAccess.childByFieldName(node, "left");
                 TSNode right = TSNodeAccess.childByFieldName(node, "right");
-                return left != null && right != null && !left.isNull() && !right.isNull()
+                return left != null && right != null && !TSNodeAccess.isNull(left) && !TSNodeAccess.isNull(right)
                         && isConstant(left, depth + 1) && isConstant(right, depth + 1);
             }
             case "parenthesized_expression":
@@ -371,7 +371,7 @@ final class PythonExpressions {
                     }
                     TSNode key = TSNodeAccess.childByFieldName(pair, "key");
                     TSNode value = TSNodeAccess.childByFieldName(pair, "value");
-                    if (key == null || value == null || key.isNull() || value.isNull()) {
+                    if (key == null || value == null || TSNodeAccess.isNull(key) || TSNodeAccess.isNull(value)) {
                         continue;
                     }
                     String k = isStringLiteral(key) ? stringValue(key) : shortText(key);

@@ -19,7 +19,7 @@ final class TSNodes {
     }
 
     static boolean present(TSNode node) {
-        return node != null && !node.isNull();
+        return node != null && !TSNodeAccess.isNull(node);
     }
 
     static boolean same(TSNode a, TSNode b) {

@@ -1,5 +1,7 @@
 package dev.assay.extract.component.code;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.treesitter.TSNode;
 import org.treesitter.TSTreeCursor;
 
@@ -29,10 +31,16 @@ public final class TreeWalk {
     public static boolean walk(TSNode root, Language language, int maxDepth, Visitor visitor) {
         NodeTypes types = NodeTypes.of(language);
         TSTreeCursor cursor = new TSTreeCursor(root);
+        // The nodes from the root down to the current one: climbing back reads them from here rather than asking the
+        // native side again (each node read there costs a conversion of the node object).
+        List<TSNode> nodes = new ArrayList<>();
+        List<String> typeNames = new ArrayList<>();
         boolean cut = false;
         int depth = 0;
         TSNode node = cursor.currentNode();
         String type = types.type(node);
+        nodes.add(node);
+        typeNames.add(type);
         boolean descend = visitor.enter(node, type, depth);
         while (true) {
             if (descend) {
@@ -42,6 +50,7 @@ public final class TreeWalk {
                     depth++;
                     node = cursor.currentNode();
                     type = types.type(node);
+                    push(nodes, typeNames, depth, node, type);
                     descend = visitor.enter(node, type, depth);
                     continue;
                 }
@@ -55,14 +64,25 @@ public final class TreeWalk {
                 if (cursor.gotoNextSibling()) {
                     node = cursor.currentNode();
                     type = types.type(node);
+                    push(nodes, typeNames, depth, node, type);
                     descend = visitor.enter(node, type, depth);
                     break;
                 }
                 cursor.gotoParent();
                 depth--;
-                node = cursor.currentNode();
-                type = types.type(node);
+                node = nodes.get(depth);
+                type = typeNames.get(depth);
             }
+        }
+    }
+
+    private static void push(List<TSNode> nodes, List<String> typeNames, int depth, TSNode node, String type) {
+        if (depth < nodes.size()) {
+            nodes.set(depth, node);
+            typeNames.set(depth, type);
+        } else {
+            nodes.add(node);
+            typeNames.add(type);
         }
     }
 }

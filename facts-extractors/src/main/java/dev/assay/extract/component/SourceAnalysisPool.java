@@ -1,0 +1,49 @@
+package dev.assay.extract.component;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The threads that parse and analyse source files, one per processor, shared by every scan in the process (so that
+ * a batch of parallel scans does not multiply them). Parsing through the tree-sitter binding costs about as much per
+ * syntax node as walking the tree afterwards, so a large component is analysed on all cores while its facts are
+ * still emitted in path order by the scan's own thread. On one processor the work runs on the caller's thread.
+ */
+final class SourceAnalysisPool {
+
+    private static final int THREADS = Runtime.getRuntime().availableProcessors();
+    private static final ExecutorService POOL = THREADS <= 1 ? null : Executors.newFixedThreadPool(THREADS, daemons());
+
+    private SourceAnalysisPool() {
+    }
+
+    /** Runs the analysis on the pool, or at once on this thread when there is no pool. */
+    static <T> Future<T> submit(Callable<T> analysis) {
+        if (POOL == null) {
+            try {
+                return CompletableFuture.completedFuture(analysis.call());
+            } catch (Exception e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+        return POOL.submit(analysis);
+    }
+
+    /** How many files a scan reads ahead of the one it emits: enough to keep every thread busy, few enough trees. */
+    static int filesAhead() {
+        return POOL == null ? 0 : 2 * THREADS;
+    }
+
+    private static java.util.concurrent.ThreadFactory daemons() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "assay-source-analysis-" + n.incrementAndGet());
+            t.setDaemon(true); // never keeps the process alive
+            return t;
+        };
+    }
+}
