@@ -20,12 +20,16 @@ public final class CompiledPack {
     /** Most rule firings one derivation may take; a pack that loops is stopped and the stop is reported. */
     public static final int MAX_FIRINGS = 200_000;
 
-    /** A fact with its sort key, worked out once: a fact's text form can be long (a whole document). */
-    private record Keyed(String type, String file, String text, Fact fact) {
+    /**
+     * A fact with its sort key, worked out once: a fact's text form can be long (a whole document), and facts of one
+     * file share a long prefix of it, so the line it starts on decides most comparisons before the text does.
+     */
+    private record Keyed(String type, String file, int line, String text, Fact fact) {
     }
 
     private static final Comparator<Keyed> FACT_ORDER = Comparator.comparing(Keyed::type)
             .thenComparing(Keyed::file)
+            .thenComparingInt(Keyed::line)
             .thenComparing(Keyed::text);
 
     private final RulePack pack;
@@ -71,7 +75,7 @@ public final class CompiledPack {
     public Derivation derive(List<? extends Fact> facts) {
         List<Keyed> sorted = new ArrayList<>(facts.size());
         for (Fact f : facts) {
-            sorted.add(new Keyed(f.getClass().getName(), f.file(), f.toString(), f));
+            sorted.add(new Keyed(f.getClass().getName(), f.file(), f.evidence().lineStart(), f.toString(), f));
         }
         sorted.sort(FACT_ORDER);
         KieSession session = kieBase.newKieSession();
