@@ -21,10 +21,45 @@ public final class CompiledPack {
     public static final int MAX_FIRINGS = 200_000;
 
     /**
-     * A fact with its sort key, worked out once: a fact's text form can be long (a whole document), and facts of one
-     * file share a long prefix of it, so the line it starts on decides most comparisons before the text does.
+     * A fact with its sort key, worked out once. The text form comes last and only when type, file and line tie: it
+     * can be long (a whole document) and facts of one file share a long prefix of it.
      */
-    private record Keyed(String type, String file, int line, String text, Fact fact) {
+    private static final class Keyed {
+        private final String type;
+        private final String file;
+        private final int line;
+        private final Fact fact;
+        private String text;
+
+        Keyed(Fact fact) {
+            this.type = fact.getClass().getName();
+            this.file = fact.file();
+            this.line = fact.evidence().lineStart();
+            this.fact = fact;
+        }
+
+        String type() {
+            return type;
+        }
+
+        String file() {
+            return file;
+        }
+
+        int line() {
+            return line;
+        }
+
+        String text() {
+            if (text == null) {
+                text = fact.toString();
+            }
+            return text;
+        }
+
+        Fact fact() {
+            return fact;
+        }
     }
 
     private static final Comparator<Keyed> FACT_ORDER = Comparator.comparing(Keyed::type)
@@ -75,7 +110,7 @@ public final class CompiledPack {
     public Derivation derive(List<? extends Fact> facts) {
         List<Keyed> sorted = new ArrayList<>(facts.size());
         for (Fact f : facts) {
-            sorted.add(new Keyed(f.getClass().getName(), f.file(), f.evidence().lineStart(), f.toString(), f));
+            sorted.add(new Keyed(f));
         }
         sorted.sort(FACT_ORDER);
         KieSession session = kieBase.newKieSession();

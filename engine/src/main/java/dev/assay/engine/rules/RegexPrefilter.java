@@ -49,14 +49,14 @@ final class RegexPrefilter {
     private record Literal(int index) implements Condition {
         @Override
         public boolean holds(Signature s) {
-            return s.literals.get(index);
+            return s.literals != null && s.literals.get(index);
         }
     }
 
     private record Run(int charClass, int min) implements Condition {
         @Override
         public boolean holds(Signature s) {
-            return s.longestRun(charClass) >= min;
+            return s.hasRun(charClass, min);
         }
     }
 
@@ -88,51 +88,84 @@ final class RegexPrefilter {
     private static final Condition NEVER = new Never();
 
     /**
-     * The atoms one document contains: bit i of {@code literals} for literal i (found in one pass when the signature is
-     * made), and per character class the longest run of it (found on first use, one pass per class).
+     * The atoms one text contains: bit i of {@code literals} for literal i (found in one pass when the signature is
+     * made), and, per character class, what is known of its runs (looked for on first use).
      */
     static final class Signature {
         private final String text;
         private final List<CharClass> classes;
+        /** Null when no literal occurs (most short texts): signatures are made for every text a rule tests. */
         private final BitSet literals;
-        private final int[] longestRuns;
+        /** Per class: a run at least this long exists (0: nothing known), and none this long exists; made on use. */
+        private int[] runAtLeast;
+        private int[] noRunOf;
 
         private Signature(String text, List<CharClass> classes, BitSet literals) {
             this.text = text;
             this.classes = classes;
             this.literals = literals;
-            this.longestRuns = new int[classes.size()];
-            java.util.Arrays.fill(longestRuns, -1);
         }
 
-        int longestRun(int charClass) {
-            if (longestRuns[charClass] < 0) {
-                longestRuns[charClass] = classes.get(charClass).longestRunIn(text);
+        boolean hasRun(int charClass, int min) {
+            if (runAtLeast == null) {
+                runAtLeast = new int[classes.size()];
+                noRunOf = new int[classes.size()];
+                Arrays.fill(noRunOf, Integer.MAX_VALUE);
             }
-            return longestRuns[charClass];
+            if (min <= runAtLeast[charClass]) {
+                return true;
+            }
+            if (min >= noRunOf[charClass]) {
+                return false;
+            }
+            boolean found = classes.get(charClass).hasRun(text, min);
+            if (found) {
+                runAtLeast[charClass] = min;
+            } else {
+                noRunOf[charClass] = min;
+            }
+            return found;
         }
     }
 
-    /** A class of code points as sorted lo/hi pairs (ASCII members also as a bit map). */
-    private record CharClass(int[] ranges, long[] ascii) {
+    /**
+     * A class of code points as sorted lo/hi pairs (ASCII members also as a bit map), and whether it has members
+     * beyond the basic plane.
+     */
+    private record CharClass(int[] ranges, long[] ascii, boolean astral) {
         CharClass(int[] ranges) {
-            this(ranges, asciiBits(ranges));
+            this(ranges, asciiBits(ranges), ranges.length > 0 && ranges[ranges.length - 1] > 0xFFFF);
         }
 
-        int longestRunIn(String text) {
-            int longest = 0;
-            int length = 0;
-            for (int i = 0, n = text.length(); i < n; ) {
-                char ch = text.charAt(i);
-                int cp = Character.isSurrogate(ch) ? text.codePointAt(i) : ch;
-                if (contains(cp)) {
-                    longest = Math.max(longest, ++length);
-                } else {
-                    length = 0;
+        /**
+         * Whether {@code min} code units in a row all belong to the class; a surrogate counts as a member when the class
+         * has members beyond the basic plane. A run of {@code min} code points of the class spans at least {@code min}
+         * such units, so this never misses one. Windows are checked from their far end, skipping past a non-member
+         * (as in Boyer-Moore), and each unit is examined at most once.
+         */
+        boolean hasRun(String text, int min) {
+            int n = text.length();
+            int start = 0;
+            int verifiedEnd = 0; // [start, verifiedEnd) are known members
+            while (start + min <= n) {
+                int j = start + min - 1;
+                while (j >= verifiedEnd && containsUnit(text.charAt(j))) {
+                    j--;
                 }
-                i += Character.charCount(cp);
+                if (j < verifiedEnd) {
+                    return true;
+                }
+                verifiedEnd = start + min;
+                start = j + 1;
             }
-            return longest;
+            return false;
+        }
+
+        private boolean containsUnit(char ch) {
+            if (ch < 128) {
+                return (ascii[ch >> 6] & (1L << (ch & 63))) != 0;
+            }
+            return Character.isSurrogate(ch) ? astral : contains(ch);
         }
 
         private static long[] asciiBits(int[] ranges) {
@@ -216,20 +249,24 @@ final class RegexPrefilter {
 
     /** The atoms {@code text} contains, found in one pass. */
     Signature signature(String text) {
-        BitSet found = new BitSet(literals.size());
+        BitSet found = null;
         int n = text.length();
         int previous = -1; // folded code point before position i, and where it starts
         int previousAt = 0;
         for (int i = 0; i < n; ) {
             char ch = text.charAt(i);
             int cp = Character.isSurrogate(ch) ? text.codePointAt(i) : ch;
-            int f = CaseFold.fold(cp);
+            int f = cp == ch ? CaseFold.BMP[ch] : CaseFold.fold(cp);
             if (previous >= 0) {
                 int[] candidates = previous < 128 && f < 128 ? asciiPairs[previous * 128 + f]
                         : otherPairs.get(pairKey(previous, f));
                 if (candidates != null) {
+                    int rest = i + Character.charCount(cp);
                     for (int l : candidates) {
-                        if (!found.get(l) && occursAt(text, previousAt, literals.get(l))) {
+                        if ((found == null || !found.get(l)) && occursAt(text, previousAt, rest, literals.get(l))) {
+                            if (found == null) {
+                                found = new BitSet(literals.size());
+                            }
                             found.set(l);
                         }
                     }
@@ -246,17 +283,31 @@ final class RegexPrefilter {
         return ((long) first << 21) | second;
     }
 
-    private static boolean occursAt(String text, int at, LiteralSpec literal) {
-        int i = at;
-        for (int want : literal.folded()) {
-            if (i >= text.length()) {
+    /**
+     * Whether the literal occurs at {@code at}, given that its first two code points already matched and the third
+     * would start at {@code rest}.
+     */
+    private static boolean occursAt(String text, int at, int rest, LiteralSpec literal) {
+        int[] folded = literal.folded();
+        int i = rest;
+        int n = text.length();
+        for (int k = 2; k < folded.length; k++) {
+            if (i >= n) {
                 return false;
             }
-            int cp = text.codePointAt(i);
-            if (CaseFold.fold(cp) != want) {
-                return false;
+            char ch = text.charAt(i);
+            if (Character.isSurrogate(ch)) {
+                int cp = text.codePointAt(i);
+                if (CaseFold.fold(cp) != folded[k]) {
+                    return false;
+                }
+                i += Character.charCount(cp);
+            } else {
+                if (CaseFold.BMP[ch] != folded[k]) {
+                    return false;
+                }
+                i++;
             }
-            i += Character.charCount(cp);
         }
         return (!literal.boundaryBefore() || boundaryAt(text, at)) && (!literal.boundaryAfter() || boundaryAt(text, i));
     }
@@ -463,7 +514,7 @@ final class RegexPrefilter {
      * tabulated once.
      */
     static final class CaseFold {
-        private static final char[] BMP = new char[0x10000];
+        static final char[] BMP = new char[0x10000];
         /** Longer than any folding orbit (the longest have four members). */
         private static final int MAX_ORBIT = 16;
 

@@ -63,7 +63,7 @@ public final class RuleContext {
      * each document contains. The memo holds only small bit sets and lives as long as the session's global.
      */
     public RuleContext forSession() {
-        return new RuleContext(rules, patterns, excludes, tablePatterns, prefilter, new IdentityHashMap<>());
+        return new RuleContext(rules, patterns, excludes, tablePatterns, prefilter, new IdentityHashMap<>(4096));
     }
 
     /** Compiles every regular expression the pack's detectors use, keyed as the generated DRL refers to them. */
