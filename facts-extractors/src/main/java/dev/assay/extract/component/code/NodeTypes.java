@@ -5,6 +5,7 @@ import java.util.Map;
 import org.treesitter.TSLanguage;
 import org.treesitter.TSNode;
 import org.treesitter.TSNodeAccess;
+import org.treesitter.TSSymbolType;
 
 /**
  * Node type names by symbol, one table per grammar, so that reading a node's type is one native call and no string
@@ -15,12 +16,15 @@ final class NodeTypes {
     private static final Map<Language, NodeTypes> TABLES = new EnumMap<>(Language.class);
 
     private final String[] names;
+    private final boolean[] named;
 
     private NodeTypes(TSLanguage grammar) {
         int count = grammar.symbolCount();
         names = new String[count];
+        named = new boolean[count];
         for (int i = 0; i < count; i++) {
             names[i] = grammar.symbolName(i);
+            named[i] = grammar.symbolType(i) == TSSymbolType.TSSymbolTypeRegular;
         }
     }
 
@@ -28,6 +32,12 @@ final class NodeTypes {
         synchronized (TABLES) {
             return TABLES.computeIfAbsent(language, l -> new NodeTypes(l.newGrammar()));
         }
+    }
+
+    /** Whether the node is named (not an anonymous token); symbols outside the table are asked from the node. */
+    boolean named(TSNode node) {
+        int symbol = TSNodeAccess.symbol(node);
+        return symbol >= 0 && symbol < named.length ? named[symbol] : node.isNamed();
     }
 
     /** The node's type; ERROR and other built-in symbols outside the table are asked from the node itself. */

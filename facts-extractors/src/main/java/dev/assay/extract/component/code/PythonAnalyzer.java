@@ -198,7 +198,7 @@ final class PythonAnalyzer {
                 return true;
             case "string":
                 text(node, docstringStarts.contains(TSNodeAccess.startByte(node)) ? "docstring" : "string");
-                return true;
+                return formatted(node); // only an f-string holds code (its interpolations)
             case "comment":
                 out.add(new CodeText(file, LANGUAGE, "comment", src.text(node, bounds.maxTextChars()),
                         src.startLine(node), src.endLine(node)));
@@ -206,6 +206,21 @@ final class PythonAnalyzer {
             default:
                 return true;
         }
+    }
+
+    /** Whether a string literal's prefix (the letters before its quote) marks it as an f-string. */
+    private boolean formatted(TSNode string) {
+        byte[] bytes = src.bytes();
+        for (int i = TSNodeAccess.startByte(string); i < bytes.length && i < TSNodeAccess.startByte(string) + 4; i++) {
+            byte b = bytes[i];
+            if (b == 'f' || b == 'F') {
+                return true;
+            }
+            if (b == '"' || b == '\'') {
+                return false;
+            }
+        }
+        return true; // not a prefix we know: look inside
     }
 
     private void text(TSNode string, String kind) {

@@ -1,5 +1,6 @@
 package dev.assay.extract.component.code;
 
+import java.lang.ref.Cleaner;
 import java.util.EnumMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.treesitter.TSInputEncoding;
@@ -12,8 +13,10 @@ import org.treesitter.TSTree;
  * language; the parse runs through the reader-and-progress entry point, which returns no tree when the progress
  * callback cancels it (the string entry point with a timeout returns a tree around a null pointer that kills the
  * JVM); a cancelled parser is reset before it is used again (reusing it crashed in the progress callback). Trees
- * are freed only by the Java GC, so the parser asks for a collection after every {@code gcAfterParsedBytes} bytes
- * parsed in the process.
+ * are freed only by the Java GC, so the parser keeps count of the source bytes whose trees are still held and asks for
+ * a collection when that count, and the bytes parsed since the last request, both reach {@code gcAfterParsedBytes}.
+ * A large scan allocates enough that ordinary young collections free its trees and it rarely asks; a long batch of
+ * small components, which allocates little, asks about every {@code gcAfterParsedBytes}.
  */
 public final class SyntaxParser {
 
@@ -21,6 +24,9 @@ public final class SyntaxParser {
     private static final ThreadLocal<EnumMap<Language, TSParser>> PARSERS =
             ThreadLocal.withInitial(() -> new EnumMap<>(Language.class));
     private static final AtomicLong PARSED_SINCE_COLLECTION = new AtomicLong();
+    /** Source bytes whose trees have not been freed yet (lowered by {@link #FREED} once a tree is collected). */
+    private static final AtomicLong HELD_BYTES = new AtomicLong();
+    private static final Cleaner FREED = Cleaner.create();
 
     /**
      * How much work one parse may do: {@code progressChecks} callbacks (tree-sitter calls back about every hundred
@@ -52,7 +58,8 @@ public final class SyntaxParser {
     /**
      * Parses UTF-8 bytes. Never throws for what the bytes hold; a cancelled or failed parse gives {@link Refused}.
      *
-     * @param gcAfterParsedBytes collect garbage once this many bytes have been parsed since the last collection
+     * @param gcAfterParsedBytes collect garbage once this many bytes have been parsed since the last request and the
+     *     trees of at least this many bytes are still held
      */
     public static Outcome parse(Language language, byte[] utf8, Budget budget, long gcAfterParsedBytes) {
         freeNativeMemoryIfDue(utf8.length, gcAfterParsedBytes);
@@ -92,6 +99,9 @@ public final class SyntaxParser {
             parser.reset();
             return new Refused(stop[0] != null ? stop[0] : "parser gave no tree");
         }
+        long held = utf8.length;
+        HELD_BYTES.addAndGet(held);
+        FREED.register(tree, () -> HELD_BYTES.addAndGet(-held));
         return new Parsed(tree);
     }
 
@@ -105,7 +115,7 @@ public final class SyntaxParser {
 
     private static void freeNativeMemoryIfDue(int bytes, long threshold) {
         long parsed = PARSED_SINCE_COLLECTION.addAndGet(bytes);
-        if (parsed >= threshold) {
+        if (parsed >= threshold && HELD_BYTES.get() >= threshold) {
             PARSED_SINCE_COLLECTION.set(0);
             // Native trees are released by Cleaner actions once their Java objects are collected; without this the
             // process grew by gigabytes over a batch of scans while the Java heap stayed small.

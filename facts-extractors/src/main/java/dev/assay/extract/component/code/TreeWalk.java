@@ -1,15 +1,22 @@
 package dev.assay.extract.component.code;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import org.treesitter.TSNode;
+import org.treesitter.TSNodeAccess;
 import org.treesitter.TSTreeCursor;
 
 /**
- * Iterative pre-order walk over a syntax tree with a tree cursor: no Java recursion, so a 5,000-deep input cannot
- * overflow the stack, and subtrees below {@code maxDepth} are not visited (the walk reports that it cut them).
+ * Iterative pre-order walk over the named nodes of a syntax tree (anonymous tokens such as punctuation and keywords
+ * are leaves and are not visited; they are about two in five nodes, and every node the binding hands over costs
+ * native calls). No Java recursion, so a 5,000-deep input cannot overflow the stack, and subtrees below
+ * {@code maxDepth} are not visited (the walk reports that it cut them). A node's named children are read by index
+ * when it has a few, and with a tree cursor when it has many (reading by index starts from the first child each time).
  */
 public final class TreeWalk {
+
+    /** Above this many named children, a node's children are read with a cursor rather than by index. */
+    private static final int BY_INDEX = 8;
 
     /** Called on entering and leaving each visited node. */
     public interface Visitor {
@@ -21,68 +28,89 @@ public final class TreeWalk {
         }
     }
 
+    /** A node whose children are being visited, and where its next named child comes from. */
+    private static final class Frame {
+        final TSNode node;
+        final String type;
+        final int depth;
+        final int namedCount;
+        int next;
+        TSTreeCursor cursor;
+        boolean cursorStarted;
+
+        Frame(TSNode node, String type, int depth) {
+            this.node = node;
+            this.type = type;
+            this.depth = depth;
+            this.namedCount = TSNodeAccess.namedChildCount(node);
+        }
+    }
+
     private TreeWalk() {
     }
 
     /**
-     * Walks the tree below {@code root}, a node of a {@code language} tree; returns true when some subtree was deeper
-     * than {@code maxDepth}.
+     * Walks the named nodes below {@code root}, a node of a {@code language} tree; returns true when some subtree was
+     * deeper than {@code maxDepth}.
      */
     public static boolean walk(TSNode root, Language language, int maxDepth, Visitor visitor) {
         NodeTypes types = NodeTypes.of(language);
-        TSTreeCursor cursor = new TSTreeCursor(root);
-        // The nodes from the root down to the current one: climbing back reads them from here rather than asking the
-        // native side again (each node read there costs a conversion of the node object).
-        List<TSNode> nodes = new ArrayList<>();
-        List<String> typeNames = new ArrayList<>();
+        String rootType = types.type(root);
         boolean cut = false;
-        int depth = 0;
-        TSNode node = cursor.currentNode();
-        String type = types.type(node);
-        nodes.add(node);
-        typeNames.add(type);
-        boolean descend = visitor.enter(node, type, depth);
-        while (true) {
-            if (descend) {
+        if (!visitor.enter(root, rootType, 0)) {
+            visitor.exit(root, rootType, 0);
+            return false;
+        }
+        if (maxDepth <= 0) {
+            visitor.exit(root, rootType, 0);
+            return root.getChildCount() > 0;
+        }
+        Deque<Frame> stack = new ArrayDeque<>();
+        stack.push(new Frame(root, rootType, 0));
+        while (!stack.isEmpty()) {
+            Frame frame = stack.peek();
+            TSNode child = nextNamedChild(frame, types);
+            if (child == null) {
+                stack.pop();
+                visitor.exit(frame.node, frame.type, frame.depth);
+                continue;
+            }
+            String type = types.type(child);
+            int depth = frame.depth + 1;
+            if (visitor.enter(child, type, depth)) {
                 if (depth >= maxDepth) {
-                    cut |= node.getChildCount() > 0;
-                } else if (cursor.gotoFirstChild()) {
-                    depth++;
-                    node = cursor.currentNode();
-                    type = types.type(node);
-                    push(nodes, typeNames, depth, node, type);
-                    descend = visitor.enter(node, type, depth);
+                    cut |= child.getChildCount() > 0;
+                } else {
+                    stack.push(new Frame(child, type, depth));
                     continue;
                 }
             }
-            // Leave the current node, then climb until a next sibling exists.
-            while (true) {
-                visitor.exit(node, type, depth);
-                if (depth == 0) {
-                    return cut;
-                }
-                if (cursor.gotoNextSibling()) {
-                    node = cursor.currentNode();
-                    type = types.type(node);
-                    push(nodes, typeNames, depth, node, type);
-                    descend = visitor.enter(node, type, depth);
-                    break;
-                }
-                cursor.gotoParent();
-                depth--;
-                node = nodes.get(depth);
-                type = typeNames.get(depth);
-            }
+            visitor.exit(child, type, depth);
         }
+        return cut;
     }
 
-    private static void push(List<TSNode> nodes, List<String> typeNames, int depth, TSNode node, String type) {
-        if (depth < nodes.size()) {
-            nodes.set(depth, node);
-            typeNames.set(depth, type);
-        } else {
-            nodes.add(node);
-            typeNames.add(type);
+    private static TSNode nextNamedChild(Frame frame, NodeTypes types) {
+        if (frame.next >= frame.namedCount) {
+            return null;
+        }
+        if (frame.namedCount <= BY_INDEX) {
+            return TSNodeAccess.namedChild(frame.node, frame.next++);
+        }
+        if (frame.cursor == null) {
+            frame.cursor = new TSTreeCursor(frame.node);
+        }
+        while (true) {
+            boolean moved = frame.cursorStarted ? frame.cursor.gotoNextSibling() : frame.cursor.gotoFirstChild();
+            frame.cursorStarted = true;
+            if (!moved) {
+                return null;
+            }
+            TSNode c = frame.cursor.currentNode();
+            if (types.named(c)) {
+                frame.next++;
+                return c;
+            }
         }
     }
 }
