@@ -6,7 +6,7 @@
 #
 #   bench/components.sh [cold|throughput|memory|tree]...   (default: all four, in that order)
 #
-# Environment: RUNS=5 (repetitions, at least 3), PACK=skilltotal@1.1.0, COUNT=250 (throughput components),
+# Environment: RUNS=5 (repetitions, at least 3), PACK=skilltotal@1.2.0 (the default pack), COUNT=250 (throughput components),
 # MEMORY_COUNT=10000, MEMORY_EVERY=1000, TREE_MB=30, TREE_PROCESS_RUNS=3 (0: no whole-process tree scans), BENCH_JAVA_OPTS (extra JVM options for the in-process runs;
 # by default they use the launcher's own: C1 only, serial GC).
 set -euo pipefail
@@ -14,7 +14,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 cd "$root"
 runs=${RUNS:-5}
-pack=${PACK:-skilltotal@1.1.0}
+pack=${PACK:-skilltotal@1.2.0}
 count=${COUNT:-250}
 memory_count=${MEMORY_COUNT:-10000}
 memory_every=${MEMORY_EVERY:-1000}

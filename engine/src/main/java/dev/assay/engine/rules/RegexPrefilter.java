@@ -256,7 +256,7 @@ final class RegexPrefilter {
         for (int i = 0; i < n; ) {
             char ch = text.charAt(i);
             int cp = Character.isSurrogate(ch) ? text.codePointAt(i) : ch;
-            int f = cp == ch ? CaseFold.BMP[ch] : CaseFold.fold(cp);
+            int f = cp == ch ? CaseFold.foldBmp(ch) : CaseFold.fold(cp);
             if (previous >= 0) {
                 int[] candidates = previous < 128 && f < 128 ? asciiPairs[previous * 128 + f]
                         : otherPairs.get(pairKey(previous, f));
@@ -303,7 +303,7 @@ final class RegexPrefilter {
                 }
                 i += Character.charCount(cp);
             } else {
-                if (CaseFold.BMP[ch] != folded[k]) {
+                if (CaseFold.foldBmp(ch) != folded[k]) {
                     return false;
                 }
                 i++;
@@ -511,24 +511,28 @@ final class RegexPrefilter {
     /**
      * The case-insensitive matcher's notion of "same letter": every code point maps to the smallest member of its
      * RE2/J folding orbit (so {@code k}, {@code K} and the Kelvin sign all map to {@code K}). Basic-plane results are
-     * tabulated once.
+     * remembered as they are first asked for (filling the whole table up front cost start-up time); a racing write
+     * stores the same value.
      */
     static final class CaseFold {
-        static final char[] BMP = new char[0x10000];
+        private static final char[] BMP = new char[0x10000];
         /** Longer than any folding orbit (the longest have four members). */
         private static final int MAX_ORBIT = 16;
-
-        static {
-            for (int c = 0; c < BMP.length; c++) {
-                BMP[c] = (char) orbitMin(c);
-            }
-        }
 
         private CaseFold() {
         }
 
         static int fold(int cp) {
-            return cp < BMP.length ? BMP[cp] : orbitMin(cp);
+            return cp < BMP.length ? foldBmp((char) cp) : orbitMin(cp);
+        }
+
+        static int foldBmp(char c) {
+            char f = BMP[c];
+            if (f == 0 && c != 0) {
+                f = (char) orbitMin(c);
+                BMP[c] = f;
+            }
+            return f;
         }
 
         /**
