@@ -198,7 +198,7 @@ final class PythonAnalyzer {
                 return true;
             case "string":
                 text(node, docstringStarts.contains(TSNodeAccess.startByte(node)) ? "docstring" : "string");
-                return formatted(node); // only an f-string holds code (its interpolations)
+                return formatted(node); // only a formatted string holds code (its interpolations)
             case "comment":
                 out.add(new CodeText(file, LANGUAGE, "comment", src.text(node, bounds.maxTextChars()),
                         src.startLine(node), src.endLine(node)));
@@ -208,19 +208,23 @@ final class PythonAnalyzer {
         }
     }
 
-    /** Whether a string literal's prefix (the letters before its quote) marks it as an f-string. */
+    /**
+     * Whether a string literal may hold code: true unless its prefix (the letters before its quote) is made only of
+     * the plain prefixes r, u and b. So f-strings, t-strings and any prefix not known here are looked into.
+     */
     private boolean formatted(TSNode string) {
         byte[] bytes = src.bytes();
-        for (int i = TSNodeAccess.startByte(string); i < bytes.length && i < TSNodeAccess.startByte(string) + 4; i++) {
+        int start = TSNodeAccess.startByte(string);
+        for (int i = start; i < bytes.length && i < start + 4; i++) {
             byte b = bytes[i];
-            if (b == 'f' || b == 'F') {
-                return true;
-            }
             if (b == '"' || b == '\'') {
                 return false;
             }
+            if ("rRuUbB".indexOf(b) < 0) {
+                return true;
+            }
         }
-        return true; // not a prefix we know: look inside
+        return true;
     }
 
     private void text(TSNode string, String kind) {

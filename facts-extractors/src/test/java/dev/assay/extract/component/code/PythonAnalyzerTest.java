@@ -60,6 +60,22 @@ class PythonAnalyzerTest {
     }
 
     @Test
+    void callsInsideFormattedStringsAreFoundAndTextInPlainStringsIsNot() {
+        CodeFacts f = py("import os\n"
+                + "a = f'{os.system(\"id\")}'\n"
+                + "b = rf\"{eval('1')}\"\n"
+                + "c = F'''{__import__('os').popen('id')}'''\n"
+                + "d = 'os.getcwd()' + r'exec(x)' + b'compile(y)' + u\"open(z)\"\n");
+        List<String> callees = callees(f);
+        for (String expected : List.of("os.system", "eval", "os.popen")) {
+            assertTrue(callees.contains(expected), expected + " in " + callees);
+        }
+        for (String absent : List.of("os.getcwd", "exec", "compile", "open")) {
+            assertFalse(callees.contains(absent), absent + " is text, not a call: " + callees);
+        }
+    }
+
+    @Test
     void argumentsConstantFirstArgAndKeywords() {
         CodeFacts f = py("import subprocess\n"
                 + "def handler(cmd):\n"
