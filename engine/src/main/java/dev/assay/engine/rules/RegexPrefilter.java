@@ -11,14 +11,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What text each of a pack's document regexes needs before it can match, so that RE2/J, whose matcher is linear but
- * slow per character, only runs over documents that could match. From RE2/J's own parse tree each pattern gets a
- * condition over two kinds of atoms: "contains this literal" (compared case-folded, so a case-sensitive literal is
- * checked more loosely than it matches, never more strictly) and "contains a run of at least n characters of this
- * class" (for repeats such as {@code [A-Za-z0-9+/]{200,}}). Concatenation needs all of its parts, alternation one of
- * them, optional parts nothing. A document's literals are all found in one pass ({@link #signature}) and each class's
- * longest run on first use; a pattern whose condition fails on a document cannot match it, so skipping it never
- * changes a result.
+ * What text each of a pack's regexes needs before it can match, so that RE2/J, whose matcher is linear but slow per
+ * character, only runs over texts (documents, fact fields) that could match. From RE2/J's own parse tree each pattern
+ * gets a condition over two kinds of atoms: "contains this literal" (compared case-folded, so a case-sensitive literal
+ * is checked more loosely than it matches, never more strictly; at a word boundary only where the pattern puts
+ * {@code \b} next to it) and "contains a run of at least n characters of this class" (for repeats such as
+ * {@code [A-Za-z0-9+/]{200,}}, and for single characters outside ASCII). Concatenation needs all of its parts,
+ * alternation one of them, optional parts nothing. A text's literals are all found in one pass ({@link #signature})
+ * and class runs are looked for on first use; a pattern whose condition fails on a text cannot match it, so skipping
+ * it never changes a result.
  */
 final class RegexPrefilter {
 
