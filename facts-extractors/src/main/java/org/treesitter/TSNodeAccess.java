@@ -24,10 +24,22 @@ public final class TSNodeAccess {
     private static final VarHandle START_BYTE;
     private static final VarHandle ID;
     /**
-     * Symbol names per grammar class (each bundled grammar is its own class), so that a node's type costs one native
-     * call and no string conversion. Filled on first use of a grammar from an instance of it.
+     * Symbol names, and whether each is named, per grammar class (each bundled grammar is its own class), so that a
+     * node's type costs one native call and no string conversion. Filled on first use of a grammar from an instance.
      */
-    private static final Map<Class<?>, String[]> NAMES = new ConcurrentHashMap<>();
+    private static final Map<Class<?>, Symbols> SYMBOLS = new ConcurrentHashMap<>();
+
+    private record Symbols(String[] names, boolean[] named) {
+        static Symbols of(TSLanguage language) {
+            String[] names = new String[language.symbolCount()];
+            boolean[] named = new boolean[names.length];
+            for (int i = 0; i < names.length; i++) {
+                names[i] = language.symbolName(i);
+                named[i] = language.symbolType(i) == TSSymbolType.TSSymbolTypeRegular;
+            }
+            return new Symbols(names, named);
+        }
+    }
 
     static {
         try {
@@ -54,22 +66,27 @@ public final class TSNodeAccess {
 
     /** The node's type name, as {@link TSNode#getType()} gives it. */
     public static String type(TSNode node) {
-        TSLanguage language = node.getTree().getLanguage();
-        if (language.getClass() == AnonymousLanguage.class) {
-            return TSParser.ts_node_type(node); // one class for many grammars: no table
-        }
-        String[] names = NAMES.computeIfAbsent(language.getClass(), c -> names(language));
+        Symbols table = symbols(node);
         int symbol = symbol(node);
         // ERROR and the other built-in symbols sit outside the grammar's table: ask the node.
-        return symbol >= 0 && symbol < names.length && names[symbol] != null ? names[symbol] : TSParser.ts_node_type(node);
+        return table != null && symbol >= 0 && symbol < table.names().length && table.names()[symbol] != null
+                ? table.names()[symbol] : TSParser.ts_node_type(node);
     }
 
-    private static String[] names(TSLanguage language) {
-        String[] names = new String[language.symbolCount()];
-        for (int i = 0; i < names.length; i++) {
-            names[i] = language.symbolName(i);
+    /** Whether the node is named (not an anonymous token), as {@link TSNode#isNamed()} gives it. */
+    public static boolean isNamed(TSNode node) {
+        Symbols table = symbols(node);
+        int symbol = symbol(node);
+        return table != null && symbol >= 0 && symbol < table.named().length ? table.named()[symbol] : node.isNamed();
+    }
+
+    /** The node's grammar's table, or null for a grammar loaded without a class of its own. */
+    private static Symbols symbols(TSNode node) {
+        TSLanguage language = node.getTree().getLanguage();
+        if (language.getClass() == AnonymousLanguage.class) {
+            return null; // one class for many grammars: no table
         }
-        return names;
+        return SYMBOLS.computeIfAbsent(language.getClass(), c -> Symbols.of(language));
     }
 
     /** The start byte, read from the node object (tree-sitter keeps it in the node itself). */

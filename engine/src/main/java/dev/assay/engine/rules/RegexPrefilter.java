@@ -243,11 +243,6 @@ final class RegexPrefilter {
         return c == null || c.holds(signature);
     }
 
-    /** Whether any pattern has a condition that can fail; when none has, signatures are not worth computing. */
-    boolean filters() {
-        return conditions.values().stream().anyMatch(c -> !(c instanceof Always));
-    }
-
     /** The atoms {@code text} contains, found in one pass. */
     Signature signature(String text) {
         BitSet found = null;

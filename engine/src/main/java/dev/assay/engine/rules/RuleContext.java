@@ -43,8 +43,11 @@ public final class RuleContext {
      */
     private final Map<String, RegexPrefilter.Signature> signatures;
 
-    /** A pattern from a data table's {@code pattern} column, with the row's {@code set} column ("" when absent). */
-    private record TablePattern(String set, Pattern pattern) {
+    /**
+     * A pattern from a data table's {@code pattern} column, with the row's {@code set} column ("" when absent) and the
+     * key its prefilter condition is kept under.
+     */
+    private record TablePattern(String set, Pattern pattern, String key) {
     }
 
     private RuleContext(Map<String, RuleDefinition> rules, Map<String, Pattern> patterns,
@@ -63,7 +66,7 @@ public final class RuleContext {
      * each document contains. The memo holds only small bit sets and lives as long as the session's global.
      */
     public RuleContext forSession() {
-        return new RuleContext(rules, patterns, excludes, tablePatterns, prefilter, new IdentityHashMap<>(4096));
+        return new RuleContext(rules, patterns, excludes, tablePatterns, prefilter, new IdentityHashMap<>());
     }
 
     /** Compiles every regular expression the pack's detectors use, keyed as the generated DRL refers to them. */
@@ -82,25 +85,19 @@ public final class RuleContext {
             }
         }
         Map<String, List<TablePattern>> tablePatterns = new TreeMap<>();
+        Map<String, Pattern> all = new TreeMap<>(patterns);
         for (DataRow row : pack.data()) {
             String p = row.get(PackLoader.PATTERN_COLUMN);
             if (!p.isEmpty()) {
-                tablePatterns.computeIfAbsent(row.table(), k -> new ArrayList<>())
-                        .add(new TablePattern(row.get("set"), Pattern.compile(p)));
+                List<TablePattern> rows = tablePatterns.computeIfAbsent(row.table(), k -> new ArrayList<>());
+                String key = "table " + row.table() + " row " + rows.size(); // rule ids and term keys have no spaces
+                Pattern compiled = Pattern.compile(p);
+                rows.add(new TablePattern(row.get("set"), compiled, key));
+                all.put(key, compiled);
             }
         }
         tablePatterns.replaceAll((k, v) -> List.copyOf(v));
-        Map<String, Pattern> all = new TreeMap<>(patterns);
-        tablePatterns.forEach((table, rows) -> {
-            for (int i = 0; i < rows.size(); i++) {
-                all.put(tableKey(table, i), rows.get(i).pattern());
-            }
-        });
         return new RuleContext(rules, patterns, excludes, tablePatterns, RegexPrefilter.of(all), null);
-    }
-
-    private static String tableKey(String table, int row) {
-        return "table " + table + " row " + row; // rule ids and term keys have no spaces
     }
 
     public RuleDefinition rule(String ruleId) {
@@ -281,10 +278,8 @@ public final class RuleContext {
             return null;
         }
         String text = String.valueOf(value);
-        List<TablePattern> rows = tablePatterns.getOrDefault(table, List.of());
-        for (int i = 0; i < rows.size(); i++) {
-            TablePattern p = rows.get(i);
-            if ((set == null || set.equals(p.set())) && prefilter.mayMatch(tableKey(table, i), signature(value, text))) {
+        for (TablePattern p : tablePatterns.getOrDefault(table, List.of())) {
+            if ((set == null || set.equals(p.set())) && prefilter.mayMatch(p.key(), signature(value, text))) {
                 Matcher m = p.pattern().matcher(text);
                 if (m.find()) {
                     return m.group();

@@ -75,7 +75,7 @@ final class ComponentScan {
     private static final class FileOutput {
         final String path;
         final List<Fact> facts = new ArrayList<>();
-        final List<String[]> skips = new ArrayList<>(); // path, reason
+        final List<String> skips = new ArrayList<>(); // reasons, all for this file
         /** Index into {@link #facts} where the code facts go, and the analysis that gives them. */
         int codeAt = -1;
         boolean setupPy;
@@ -129,7 +129,7 @@ final class ComponentScan {
                             namesByFolder.getOrDefault(folder(e.path()), Set.of()));
                 } catch (RuntimeException ex) {
                     // A defect must not end the scan: the file is recorded as not analysed, with the error's kind.
-                    current.skips.add(new String[] {e.path(), internalError(ex)});
+                    current.skips.add(internalError(ex));
                 }
                 ahead.addLast(current);
                 while (ahead.size() > SourceAnalysisPool.filesAhead()) {
@@ -179,10 +179,10 @@ final class ComponentScan {
                 if (cause instanceof Error error) {
                     throw error;
                 }
-                f.skips.add(new String[] {f.path, internalError(cause)});
+                f.skips.add(internalError(cause));
             } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
-                f.skips.add(new String[] {f.path, "not analysed: the scan was interrupted"});
+                f.skips.add("not analysed: the scan was interrupted");
             }
         }
         for (int i = 0; i < f.facts.size(); i++) {
@@ -194,8 +194,8 @@ final class ComponentScan {
         if (f.codeAt == f.facts.size()) {
             code.forEach(out::accept);
         }
-        for (String[] skip : f.skips) {
-            target.skip(skip[0], skip[1]);
+        for (String reason : f.skips) {
+            target.skip(f.path, reason);
         }
     }
 
@@ -240,7 +240,7 @@ final class ComponentScan {
         if (!content.isText()) {
             if (rules.language(path, null).isPresent() || rules.isCode(path)) {
                 tags.put("binary-code", "binary content in a ." + suffix + " source file");
-                current.skips.add(new String[] {path, "binary content in a source file: not analysed"});
+                current.skips.add("binary content in a source file: not analysed");
             }
             emitTags(path, tags);
             return;
@@ -256,7 +256,7 @@ final class ComponentScan {
             ManifestReader.Manifest manifest = manifests.read(kind.get(), content, siblings);
             if (manifest.problem() != null) {
                 tags.put("unparseable-manifest", manifest.problem());
-                current.skips.add(new String[] {path, manifest.problem()});
+                current.skips.add(manifest.problem());
             } else if (kind.get() == ManifestReader.Kind.MCP) {
                 tags.remove(PathRules.DOCS);
                 tags.putIfAbsent(PathRules.AGENT_FACING, "MCP manifest");
@@ -269,7 +269,7 @@ final class ComponentScan {
                     settings.bounds().maxFrontmatterChars(), ConfigBounds.from(limits));
             if (declared.error() != null) {
                 tags.put("unparseable-manifest", declared.error());
-                current.skips.add(new String[] {path, declared.error()});
+                current.skips.add(declared.error());
             }
             skills.add(new Skill(path, skillFolder, declared));
         }
@@ -291,12 +291,12 @@ final class ComponentScan {
     private List<Fact> code(FileOutput file, SourceAnalyzer.Result result) {
         String path = file.path;
         if (result instanceof SourceAnalyzer.NotAnalysed) {
-            file.skips.add(new String[] {path, ((SourceAnalyzer.NotAnalysed) result).reason()});
+            file.skips.add(((SourceAnalyzer.NotAnalysed) result).reason());
             return List.of();
         }
         CodeFacts facts = ((SourceAnalyzer.Analysed) result).facts();
         if (!facts.notes().isEmpty()) {
-            file.skips.add(new String[] {path, "partly analysed: " + String.join("; ", facts.notes())});
+            file.skips.add("partly analysed: " + String.join("; ", facts.notes()));
         }
         if (facts.usesMcpSdk()) {
             mcpSdkFiles.add(path);

@@ -59,7 +59,7 @@ final class BashAnalyzer {
     }
 
     void run(TSNode root) {
-        boolean cut = TreeWalk.walk(root, Language.BASH, bounds.maxTreeDepth(), this::visit);
+        boolean cut = TreeWalk.walk(root, bounds.maxTreeDepth(), this::visit);
         if (cut) {
             out.note("nested deeper than " + bounds.maxTreeDepth() + " levels; deeper code not analysed");
         }
@@ -298,7 +298,7 @@ final class BashAnalyzer {
     private String substitutedCommands(List<TSNode> args) {
         List<String> names = new ArrayList<>();
         for (TSNode arg : args) {
-            TreeWalk.walk(arg, Language.BASH, bounds.maxTreeDepth(), (node, type, depth) -> {
+            TreeWalk.walk(arg, bounds.maxTreeDepth(), (node, type, depth) -> {
                 if ("command".equals(type)) {
                     for (Simple s : simples(node)) {
                         names.add(commandName(s.name()));
@@ -400,7 +400,7 @@ final class BashAnalyzer {
     /** The first simple command of a pipeline element (a command, or one inside a redirect or group). */
     private Simple firstSimple(TSNode element) {
         Simple[] found = {null};
-        TreeWalk.walk(element, Language.BASH, Math.min(8, bounds.maxTreeDepth()), (node, type, depth) -> {
+        TreeWalk.walk(element, Math.min(8, bounds.maxTreeDepth()), (node, type, depth) -> {
             if (found[0] != null) {
                 return false;
             }

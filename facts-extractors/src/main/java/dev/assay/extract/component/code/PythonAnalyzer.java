@@ -80,7 +80,7 @@ final class PythonAnalyzer {
 
     void run(TSNode root, boolean setupPy) {
         noteDocstring(root);
-        boolean cut = TreeWalk.walk(root, Language.PYTHON, bounds.maxTreeDepth(), new TreeWalk.Visitor() {
+        boolean cut = TreeWalk.walk(root, bounds.maxTreeDepth(), new TreeWalk.Visitor() {
             @Override
             public boolean enter(TSNode node, String type, int depth) {
                 return visit(node, type, depth);

@@ -68,7 +68,7 @@ final class ScriptAnalyzer {
     }
 
     void run(TSNode root) {
-        boolean cut = TreeWalk.walk(root, grammar, bounds.maxTreeDepth(), this::visit);
+        boolean cut = TreeWalk.walk(root, bounds.maxTreeDepth(), this::visit);
         if (cut) {
             out.note("nested deeper than " + bounds.maxTreeDepth() + " levels; deeper code not analysed");
         }
@@ -808,7 +808,7 @@ final class ScriptAnalyzer {
     /** A ListTools handler: the literal tool objects it answers with, or one dynamic "*" entry. */
     private void listToolsHandler(TSNode handler, TSNode call) {
         List<TSNode> arrays = new ArrayList<>();
-        TreeWalk.walk(handler, grammar, bounds.maxTreeDepth(), (node, type, depth) -> {
+        TreeWalk.walk(handler, bounds.maxTreeDepth(), (node, type, depth) -> {
             if ("pair".equals(type)) {
                 TSNode key = TSNodes.field(node, "key");
                 TSNode value = TSNodes.field(node, "value");

@@ -85,7 +85,7 @@ public final class SourceAnalyzer {
     /** Bytes covered by outermost ERROR nodes (and missing nodes count as one byte each). */
     private long errorBytes(TSNode root, Language language) {
         long[] total = {0};
-        TreeWalk.walk(root, language, settings.bounds().maxTreeDepth(), (node, type, depth) -> {
+        TreeWalk.walk(root, settings.bounds().maxTreeDepth(), (node, type, depth) -> {
             if ("ERROR".equals(type)) {
                 total[0] += TSNodeAccess.endByte(node) - TSNodeAccess.startByte(node);
                 return false;

@@ -49,13 +49,9 @@ public final class TreeWalk {
     private TreeWalk() {
     }
 
-    /**
-     * Walks the named nodes below {@code root}, a node of a {@code language} tree; returns true when some subtree was
-     * deeper than {@code maxDepth}.
-     */
-    public static boolean walk(TSNode root, Language language, int maxDepth, Visitor visitor) {
-        NodeTypes types = NodeTypes.of(language);
-        String rootType = types.type(root);
+    /** Walks the named nodes below {@code root}; returns true when some subtree was deeper than {@code maxDepth}. */
+    public static boolean walk(TSNode root, int maxDepth, Visitor visitor) {
+        String rootType = TSNodeAccess.type(root);
         boolean cut = false;
         if (!visitor.enter(root, rootType, 0)) {
             visitor.exit(root, rootType, 0);
@@ -69,13 +65,13 @@ public final class TreeWalk {
         stack.push(new Frame(root, rootType, 0));
         while (!stack.isEmpty()) {
             Frame frame = stack.peek();
-            TSNode child = nextNamedChild(frame, types);
+            TSNode child = nextNamedChild(frame);
             if (child == null) {
                 stack.pop();
                 visitor.exit(frame.node, frame.type, frame.depth);
                 continue;
             }
-            String type = types.type(child);
+            String type = TSNodeAccess.type(child);
             int depth = frame.depth + 1;
             if (visitor.enter(child, type, depth)) {
                 if (depth >= maxDepth) {
@@ -90,7 +86,7 @@ public final class TreeWalk {
         return cut;
     }
 
-    private static TSNode nextNamedChild(Frame frame, NodeTypes types) {
+    private static TSNode nextNamedChild(Frame frame) {
         if (frame.next >= frame.namedCount) {
             return null;
         }
@@ -107,7 +103,7 @@ public final class TreeWalk {
                 return null;
             }
             TSNode c = frame.cursor.currentNode();
-            if (types.named(c)) {
+            if (TSNodeAccess.isNamed(c)) {
                 frame.next++;
                 return c;
             }

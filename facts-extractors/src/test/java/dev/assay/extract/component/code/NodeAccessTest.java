@@ -62,7 +62,7 @@ class NodeAccessTest {
             }
         }
         List<String> walked = new ArrayList<>();
-        TreeWalk.walk(root, Language.valueOf(language), 100, (node, type, depth) -> {
+        TreeWalk.walk(root, 100, (node, type, depth) -> {
             assertEquals(node.getType(), type);
             walked.add(type + "@" + TSNodeAccess.startByte(node));
             return true;

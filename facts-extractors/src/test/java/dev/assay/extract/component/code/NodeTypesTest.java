@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.treesitter.TSNode;
 
-/** The symbol table gives every node the type name the binding gives it, error nodes included. */
+/** The symbol tables of TSNodeAccess give every walked node the type name the binding gives it, error nodes included. */
 class NodeTypesTest {
 
     private static void sameTypes(Language language, String text) {
@@ -19,7 +19,7 @@ class NodeTypesTest {
         TSNode root = ((SyntaxParser.Parsed) outcome).tree().getRootNode();
         List<String> mismatches = new ArrayList<>();
         int[] visited = {0};
-        TreeWalk.walk(root, language, 1_000, (node, type, depth) -> {
+        TreeWalk.walk(root, 1_000, (node, type, depth) -> {
             visited[0]++;
             if (!type.equals(node.getType())) {
                 mismatches.add(type + " != " + node.getType());
