@@ -9,8 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.treesitter.TSNode;
-import org.treesitter.TSNodeAccess;
 
 /**
  * Facts from one shell script: every simple command as a {@link CodeCall} (callee = the command name, with the
@@ -32,7 +30,7 @@ final class BashAnalyzer {
     private final SourceText src;
     private final CodeFacts out;
     private final String[] functionAt;
-    private final TSNode[] nodes;
+    private final SyntaxNode[] nodes;
     private final String[] types;
     /** Start byte of a pipeline element → the pipeline's stage names and the element's index. */
     private final Map<Integer, PipelinePlace> pipelinePlaces = new HashMap<>();
@@ -43,7 +41,7 @@ final class BashAnalyzer {
     }
 
     /** One command as the shell would see it: a name and its arguments. */
-    private record Simple(TSNode whole, TSNode name, List<TSNode> args) {
+    private record Simple(SyntaxNode whole, SyntaxNode name, List<SyntaxNode> args) {
     }
 
     BashAnalyzer(ScanSettings settings, String file, SourceText src, CodeFacts out) {
@@ -54,24 +52,24 @@ final class BashAnalyzer {
         this.out = out;
         int frames = bounds.maxTreeDepth() + 2;
         this.functionAt = new String[frames];
-        this.nodes = new TSNode[frames];
+        this.nodes = new SyntaxNode[frames];
         this.types = new String[frames];
     }
 
-    void run(TSNode root) {
+    void run(SyntaxNode root) {
         boolean cut = TreeWalk.walk(root, bounds.maxTreeDepth(), this::visit);
         if (cut) {
             out.note("nested deeper than " + bounds.maxTreeDepth() + " levels; deeper code not analysed");
         }
     }
 
-    private boolean visit(TSNode node, String type, int depth) {
+    private boolean visit(SyntaxNode node, String type, int depth) {
         nodes[depth] = node;
         types[depth] = type;
         functionAt[depth] = depth == 0 ? "" : functionAt[depth - 1];
         switch (type) {
             case "function_definition": {
-                TSNode name = TSNodes.field(node, "name");
+                SyntaxNode name = node.field("name");
                 functionAt[depth] = name == null ? "<anonymous>" : src.text(name, 200);
                 return true;
             }
@@ -102,10 +100,10 @@ final class BashAnalyzer {
     }
 
     /** The value of a quoted word: the text between its quotes (escapes decoded for $'…'). */
-    private String literalText(TSNode node) {
-        String type = TSNodeAccess.type(node);
-        int start = TSNodeAccess.startByte(node);
-        int end = TSNodeAccess.endByte(node);
+    private String literalText(SyntaxNode node) {
+        String type = node.type();
+        int start = node.startByte();
+        int end = node.endByte();
         if ("ansi_c_string".equals(type) && end - start >= 3) {
             return Escapes.javascript(src.slice(start + 2, end - 1, bounds.maxTextChars()));
         }
@@ -121,23 +119,23 @@ final class BashAnalyzer {
     // ---- commands
 
     /** Splits a command node into the simple commands the shell would run (see the class comment). */
-    private List<Simple> simples(TSNode command) {
+    private List<Simple> simples(SyntaxNode command) {
         List<Simple> result = new ArrayList<>();
-        TSNode name = null;
-        List<TSNode> args = new ArrayList<>();
+        SyntaxNode name = null;
+        List<SyntaxNode> args = new ArrayList<>();
         int previousEnd = -1;
-        for (TSNodes.Child c : TSNodes.children(command)) {
-            TSNode child = c.node();
+        for (SyntaxNode.Child c : command.children()) {
+            SyntaxNode child = c.node();
             String field = c.field();
             if ("name".equals(field)) {
                 name = child;
-                previousEnd = TSNodeAccess.endByte(child);
+                previousEnd = child.endByte();
                 continue;
             }
             if (!ARGUMENT.equals(field)) {
                 continue;
             }
-            if (name != null && src.hasLineBreak(previousEnd, TSNodeAccess.startByte(child))) {
+            if (name != null && src.hasLineBreak(previousEnd, child.startByte())) {
                 result.add(new Simple(command, name, args));
                 name = null;
                 args = new ArrayList<>();
@@ -149,7 +147,7 @@ final class BashAnalyzer {
             } else {
                 args.add(child);
             }
-            previousEnd = TSNodeAccess.endByte(child);
+            previousEnd = child.endByte();
         }
         if (name != null) {
             result.add(new Simple(command, name, args));
@@ -157,7 +155,7 @@ final class BashAnalyzer {
         return result;
     }
 
-    private boolean isAssignmentWord(TSNode node) {
+    private boolean isAssignmentWord(SyntaxNode node) {
         String text = src.text(node, 200);
         int eq = text.indexOf('=');
         if (eq <= 0) {
@@ -172,7 +170,7 @@ final class BashAnalyzer {
         return true;
     }
 
-    private String commandName(TSNode name) {
+    private String commandName(SyntaxNode name) {
         String text = src.text(name, 200);
         if (text.startsWith("/") && text.lastIndexOf('/') < text.length() - 1) {
             return text.substring(text.lastIndexOf('/') + 1);
@@ -180,7 +178,7 @@ final class BashAnalyzer {
         return text;
     }
 
-    private void command(TSNode node, int depth) {
+    private void command(SyntaxNode node, int depth) {
         List<Simple> simples = simples(node);
         PipelinePlace place = pipelinePlace(node);
         List<String> redirects = redirects(depth);
@@ -207,9 +205,9 @@ final class BashAnalyzer {
         }
     }
 
-    private void emit(String callee, List<TSNode> args, List<String> keywords, TSNode at, int depth) {
+    private void emit(String callee, List<SyntaxNode> args, List<String> keywords, SyntaxNode at, int depth) {
         boolean constant = true;
-        for (TSNode a : args) {
+        for (SyntaxNode a : args) {
             constant &= literal(a) != null;
         }
         String first = args.isEmpty() ? "" : literal(args.get(0));
@@ -218,7 +216,7 @@ final class BashAnalyzer {
     }
 
     /** For {@code sudo bash -c …} also the call of {@code bash}, marked {@code via=sudo}. */
-    private void wrapped(String wrapper, List<TSNode> args, int depth, int level) {
+    private void wrapped(String wrapper, List<SyntaxNode> args, int depth, int level) {
         if (level > 3 || !settings.bash().wrappers().contains(wrapper)) {
             return;
         }
@@ -229,7 +227,7 @@ final class BashAnalyzer {
                 continue;
             }
             String name = commandName(args.get(i));
-            List<TSNode> rest = args.subList(i + 1, args.size());
+            List<SyntaxNode> rest = args.subList(i + 1, args.size());
             List<String> keywords = new ArrayList<>();
             keywords.add("args=" + joined(rest));
             keywords.add("via=" + wrapper);
@@ -244,8 +242,8 @@ final class BashAnalyzer {
     }
 
     /** A literal argument's text (quotes removed), or null when it expands something. */
-    private String literal(TSNode node) {
-        switch (TSNodeAccess.type(node)) {
+    private String literal(SyntaxNode node) {
+        switch (node.type()) {
             case "word":
             case "number":
                 return src.text(node, bounds.maxArgChars());
@@ -253,8 +251,8 @@ final class BashAnalyzer {
             case "ansi_c_string":
                 return literalText(node);
             case "string": {
-                for (TSNode part : TSNodes.named(node)) {
-                    if (!"string_content".equals(TSNodeAccess.type(part))) {
+                for (SyntaxNode part : node.namedChildren()) {
+                    if (!"string_content".equals(part.type())) {
                         return null;
                     }
                 }
@@ -262,7 +260,7 @@ final class BashAnalyzer {
             }
             case "concatenation": {
                 StringBuilder b = new StringBuilder();
-                for (TSNode child : TSNodes.named(node)) {
+                for (SyntaxNode child : node.namedChildren()) {
                     String part = literal(child);
                     if (part == null) {
                         return null;
@@ -276,9 +274,9 @@ final class BashAnalyzer {
         }
     }
 
-    private String joined(List<TSNode> args) {
+    private String joined(List<SyntaxNode> args) {
         StringBuilder b = new StringBuilder();
-        for (TSNode a : args) {
+        for (SyntaxNode a : args) {
             if (b.length() > 0) {
                 b.append(' ');
             }
@@ -295,9 +293,9 @@ final class BashAnalyzer {
     }
 
     /** Names of the commands run inside $(…), `…` or <(…) within the arguments, joined with '|'. */
-    private String substitutedCommands(List<TSNode> args) {
+    private String substitutedCommands(List<SyntaxNode> args) {
         List<String> names = new ArrayList<>();
-        for (TSNode arg : args) {
+        for (SyntaxNode arg : args) {
             TreeWalk.walk(arg, bounds.maxTreeDepth(), (node, type, depth) -> {
                 if ("command".equals(type)) {
                     for (Simple s : simples(node)) {
@@ -315,11 +313,11 @@ final class BashAnalyzer {
         if (depth < 1 || !"redirected_statement".equals(types[depth - 1])) {
             return result;
         }
-        TSNode statement = nodes[depth - 1];
-        for (TSNodes.Child c : TSNodes.children(statement)) {
+        SyntaxNode statement = nodes[depth - 1];
+        for (SyntaxNode.Child c : statement.children()) {
             if ("redirect".equals(c.field())) {
-                TSNode r = c.node();
-                if (!"heredoc_redirect".equals(TSNodeAccess.type(r))) {
+                SyntaxNode r = c.node();
+                if (!"heredoc_redirect".equals(r.type())) {
                     result.add(src.text(r, bounds.maxKeywordValueChars()).replace('\n', ' '));
                 }
             }
@@ -330,20 +328,20 @@ final class BashAnalyzer {
     // ---- pipelines
 
     /** Where a command stands in a pipeline: pipeline elements are registered by their start byte. */
-    private PipelinePlace pipelinePlace(TSNode command) {
-        return pipelinePlaces.get(TSNodeAccess.startByte(command));
+    private PipelinePlace pipelinePlace(SyntaxNode command) {
+        return pipelinePlaces.get(command.startByte());
     }
 
-    private void pipeline(TSNode node, int depth) {
-        if (absorbedPipelines.contains(TSNodeAccess.startByte(node))) {
+    private void pipeline(SyntaxNode node, int depth) {
+        if (absorbedPipelines.contains(node.startByte())) {
             return;
         }
-        List<TSNode> elements = new ArrayList<>();
+        List<SyntaxNode> elements = new ArrayList<>();
         collectStages(node, elements, 0);
         List<String> names = new ArrayList<>();
         List<String> stages = new ArrayList<>();
         boolean constant = true;
-        for (TSNode element : elements) {
+        for (SyntaxNode element : elements) {
             Simple first = firstSimple(element);
             if (first == null) {
                 names.add("?");
@@ -355,7 +353,7 @@ final class BashAnalyzer {
             names.add(name);
             List<String> words = new ArrayList<>();
             words.add(src.text(first.name(), 200));
-            for (TSNode a : first.args()) {
+            for (SyntaxNode a : first.args()) {
                 words.add(src.text(a, bounds.maxKeywordValueChars()));
                 constant &= literal(a) != null;
             }
@@ -363,7 +361,7 @@ final class BashAnalyzer {
         }
         String joinedNames = String.join("|", names);
         for (int i = 0; i < elements.size(); i++) {
-            pipelinePlaces.put(TSNodeAccess.startByte(elements.get(i)), new PipelinePlace(joinedNames, i));
+            pipelinePlaces.put(elements.get(i).startByte(), new PipelinePlace(joinedNames, i));
         }
         List<String> keywords = new ArrayList<>();
         for (int i = 0; i < stages.size(); i++) {
@@ -377,16 +375,16 @@ final class BashAnalyzer {
      * The stages of a pipeline. The grammar sometimes parses {@code a | b | c && d} as {@code a | (b | c && d)}, a
      * list inside the pipeline, which bash never does; such a list's leading pipeline is spliced back in.
      */
-    private void collectStages(TSNode pipeline, List<TSNode> elements, int level) {
-        for (TSNode c : TSNodes.named(pipeline)) {
-            String type = TSNodeAccess.type(c);
+    private void collectStages(SyntaxNode pipeline, List<SyntaxNode> elements, int level) {
+        for (SyntaxNode c : pipeline.namedChildren()) {
+            String type = c.type();
             if ("comment".equals(type)) {
                 continue;
             }
-            if ("list".equals(type) && level < 8 && TSNodeAccess.namedChildCount(c) > 0) {
-                TSNode first = TSNodeAccess.namedChild(c, 0);
-                if ("pipeline".equals(TSNodeAccess.type(first))) {
-                    absorbedPipelines.add(TSNodeAccess.startByte(first));
+            if ("list".equals(type) && level < 8 && c.namedChildCount() > 0) {
+                SyntaxNode first = c.namedChild(0);
+                if ("pipeline".equals(first.type())) {
+                    absorbedPipelines.add(first.startByte());
                     collectStages(first, elements, level + 1);
                     continue;
                 }
@@ -398,7 +396,7 @@ final class BashAnalyzer {
     }
 
     /** The first simple command of a pipeline element (a command, or one inside a redirect or group). */
-    private Simple firstSimple(TSNode element) {
+    private Simple firstSimple(SyntaxNode element) {
         Simple[] found = {null};
         TreeWalk.walk(element, Math.min(8, bounds.maxTreeDepth()), (node, type, depth) -> {
             if (found[0] != null) {
@@ -419,7 +417,7 @@ final class BashAnalyzer {
     /** A stage's command name, looking through wrappers ({@code sudo bash} → bash). */
     private String effectiveName(Simple simple) {
         String name = commandName(simple.name());
-        List<TSNode> args = simple.args();
+        List<SyntaxNode> args = simple.args();
         int guard = 0;
         while (settings.bash().wrappers().contains(name) && guard++ < 4) {
             String next = null;

@@ -20,8 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.treesitter.TSNode;
-import org.treesitter.TSNodeAccess;
 
 /**
  * Facts from one Python syntax tree: imports with aliases, calls with resolved callees, strings, docstrings and
@@ -42,7 +40,7 @@ final class PythonAnalyzer {
     private final Set<String> sinkCallees;
 
     /** A call met during the walk, resolved once all imports are known. */
-    private record PendingCall(TSNode node, String function, boolean inHandler, int scope) {
+    private record PendingCall(SyntaxNode node, String function, boolean inHandler, int scope) {
     }
 
     /** The scope key of module-level code (function scopes are keyed by their start byte). */
@@ -51,15 +49,15 @@ final class PythonAnalyzer {
     private static final int LAMBDA_SCOPE = -2;
 
     /** A decorated definition met during the walk. */
-    private record Decorated(TSNode node, boolean inHandler) {
+    private record Decorated(SyntaxNode node, boolean inHandler) {
     }
 
     private final List<PendingCall> calls = new ArrayList<>();
     private final List<Decorated> decorated = new ArrayList<>();
-    private final List<TSNode> functions = new ArrayList<>();
-    private final Map<String, TSNode> functionsByName = new HashMap<>();
-    private final Map<String, TSNode> classesByName = new HashMap<>();
-    private final Map<String, TSNode> moduleAssignments = new HashMap<>();
+    private final List<SyntaxNode> functions = new ArrayList<>();
+    private final Map<String, SyntaxNode> functionsByName = new HashMap<>();
+    private final Map<String, SyntaxNode> classesByName = new HashMap<>();
+    private final Map<String, SyntaxNode> moduleAssignments = new HashMap<>();
     private final Set<Integer> docstringStarts = new HashSet<>();
     private final Map<Integer, String> toolArgumentFunctions = new HashMap<>();
     private final Deque<String> functionNames = new ArrayDeque<>();
@@ -78,16 +76,16 @@ final class PythonAnalyzer {
         this.sinkCallees = PythonTaint.sinkCallees(settings.taint());
     }
 
-    void run(TSNode root, boolean setupPy) {
+    void run(SyntaxNode root, boolean setupPy) {
         noteDocstring(root);
         boolean cut = TreeWalk.walk(root, bounds.maxTreeDepth(), new TreeWalk.Visitor() {
             @Override
-            public boolean enter(TSNode node, String type, int depth) {
+            public boolean enter(SyntaxNode node, String type, int depth) {
                 return visit(node, type, depth);
             }
 
             @Override
-            public void exit(TSNode node, String type, int depth) {
+            public void exit(SyntaxNode node, String type, int depth) {
                 if (type.equals("function_definition") || type.equals("lambda")) {
                     functionNames.pop();
                     handlerFrames.pop();
@@ -108,19 +106,19 @@ final class PythonAnalyzer {
         if (sinkScopes.contains(MODULE_SCOPE)) {
             taint.analyzeScope(root, Map.of());
         }
-        for (TSNode fn : functions) {
-            if (!sinkScopes.contains(TSNodeAccess.startByte(fn))) {
+        for (SyntaxNode fn : functions) {
+            if (!sinkScopes.contains(fn.startByte())) {
                 continue;
             }
-            TSNode params = TSNodeAccess.childByFieldName(fn, "parameters");
+            SyntaxNode params = fn.field("parameters");
             Map<String, Integer> tainted = new LinkedHashMap<>();
-            if (toolArgumentFunctions.containsKey(TSNodeAccess.startByte(fn)) && params != null && !TSNodeAccess.isNull(params)) {
+            if (toolArgumentFunctions.containsKey(fn.startByte()) && params != null) {
                 for (String p : parameterNames(params)) {
                     tainted.put(p, src.startLine(fn));
                 }
             }
-            TSNode body = TSNodeAccess.childByFieldName(fn, "body");
-            if (body != null && !TSNodeAccess.isNull(body)) {
+            SyntaxNode body = fn.field("body");
+            if (body != null) {
                 taint.analyzeScope(body, tainted);
             }
         }
@@ -137,7 +135,7 @@ final class PythonAnalyzer {
         return !handlerFrames.isEmpty() && handlerFrames.peek();
     }
 
-    private boolean visit(TSNode node, String type, int depth) {
+    private boolean visit(SyntaxNode node, String type, int depth) {
         switch (type) {
             case "import_statement":
                 importStatement(node);
@@ -148,16 +146,16 @@ final class PythonAnalyzer {
             case "future_import_statement":
                 return false;
             case "function_definition": {
-                TSNode name = TSNodeAccess.childByFieldName(node, "name");
-                String fname = name == null || TSNodeAccess.isNull(name) ? "<anonymous>" : src.text(name, 200);
-                boolean handler = inHandler() || toolArgumentFunctions.containsKey(TSNodeAccess.startByte(node));
+                SyntaxNode name = node.field("name");
+                String fname = name == null ? "<anonymous>" : src.text(name, 200);
+                boolean handler = inHandler() || toolArgumentFunctions.containsKey(node.startByte());
                 functionNames.push(fname);
                 handlerFrames.push(handler);
-                scopes.push(TSNodeAccess.startByte(node));
+                scopes.push(node.startByte());
                 functions.add(node);
                 functionsByName.putIfAbsent(fname, node);
-                TSNode body = TSNodeAccess.childByFieldName(node, "body");
-                if (body != null && !TSNodeAccess.isNull(body)) {
+                SyntaxNode body = node.field("body");
+                if (body != null) {
                     noteDocstring(body);
                 }
                 return true;
@@ -168,12 +166,12 @@ final class PythonAnalyzer {
                 scopes.push(LAMBDA_SCOPE);
                 return true;
             case "class_definition": {
-                TSNode name = TSNodeAccess.childByFieldName(node, "name");
-                if (name != null && !TSNodeAccess.isNull(name)) {
+                SyntaxNode name = node.field("name");
+                if (name != null) {
                     classesByName.putIfAbsent(src.text(name, 200), node);
                 }
-                TSNode body = TSNodeAccess.childByFieldName(node, "body");
-                if (body != null && !TSNodeAccess.isNull(body)) {
+                SyntaxNode body = node.field("body");
+                if (body != null) {
                     noteDocstring(body);
                 }
                 return true;
@@ -184,10 +182,10 @@ final class PythonAnalyzer {
                 return true;
             case "assignment":
                 if (functionNames.isEmpty()) {
-                    TSNode left = TSNodeAccess.childByFieldName(node, "left");
-                    TSNode right = TSNodeAccess.childByFieldName(node, "right");
-                    if (left != null && right != null && !TSNodeAccess.isNull(left) && !TSNodeAccess.isNull(right)
-                            && "identifier".equals(TSNodeAccess.type(left))) {
+                    SyntaxNode left = node.field("left");
+                    SyntaxNode right = node.field("right");
+                    if (left != null && right != null && left != null && right != null
+                            && "identifier".equals(left.type())) {
                         moduleAssignments.put(src.text(left, 200), right);
                     }
                 }
@@ -197,7 +195,7 @@ final class PythonAnalyzer {
                         scopes.isEmpty() ? MODULE_SCOPE : scopes.peek()));
                 return true;
             case "string":
-                text(node, docstringStarts.contains(TSNodeAccess.startByte(node)) ? "docstring" : "string");
+                text(node, docstringStarts.contains(node.startByte()) ? "docstring" : "string");
                 return formatted(node); // only a formatted string holds code (its interpolations)
             case "comment":
                 out.add(new CodeText(file, LANGUAGE, "comment", src.text(node, bounds.maxTextChars()),
@@ -212,9 +210,9 @@ final class PythonAnalyzer {
      * Whether a string literal may hold code: true unless its prefix (the letters before its quote) is made only of
      * the plain prefixes r, u and b. So f-strings, t-strings and any prefix not known here are looked into.
      */
-    private boolean formatted(TSNode string) {
+    private boolean formatted(SyntaxNode string) {
         byte[] bytes = src.bytes();
-        int start = TSNodeAccess.startByte(string);
+        int start = string.startByte();
         for (int i = start; i < bytes.length && i < start + 4; i++) {
             byte b = bytes[i];
             if (b == '"' || b == '\'') {
@@ -227,21 +225,21 @@ final class PythonAnalyzer {
         return true;
     }
 
-    private void text(TSNode string, String kind) {
+    private void text(SyntaxNode string, String kind) {
         out.add(new CodeText(file, LANGUAGE, kind, ex.stringValue(string), src.startLine(string), src.endLine(string)));
     }
 
     /** Remembers the first statement of a body when it is a lone string: that string is a docstring. */
-    private void noteDocstring(TSNode body) {
-        TSNode first = PythonExpressions.firstNamed(body);
-        if (first != null && "expression_statement".equals(TSNodeAccess.type(first))
-                && TSNodeAccess.namedChildCount(first) == 1) {
-            TSNode value = TSNodeAccess.namedChild(first, 0);
-            if ("string".equals(TSNodeAccess.type(value))) {
-                docstringStarts.add(TSNodeAccess.startByte(value));
-            } else if ("concatenated_string".equals(TSNodeAccess.type(value))) {
-                for (TSNode part : TSNodes.named(value)) {
-                    docstringStarts.add(TSNodeAccess.startByte(part));
+    private void noteDocstring(SyntaxNode body) {
+        SyntaxNode first = PythonExpressions.firstNamed(body);
+        if (first != null && "expression_statement".equals(first.type())
+                && first.namedChildCount() == 1) {
+            SyntaxNode value = first.namedChild(0);
+            if ("string".equals(value.type())) {
+                docstringStarts.add(value.startByte());
+            } else if ("concatenated_string".equals(value.type())) {
+                for (SyntaxNode part : value.namedChildren()) {
+                    docstringStarts.add(part.startByte());
                 }
             }
         }
@@ -249,39 +247,39 @@ final class PythonAnalyzer {
 
     // ---- imports
 
-    private void importStatement(TSNode node) {
-        for (TSNode item : TSNodes.named(node)) {
-            if ("dotted_name".equals(TSNodeAccess.type(item))) {
+    private void importStatement(SyntaxNode node) {
+        for (SyntaxNode item : node.namedChildren()) {
+            if ("dotted_name".equals(item.type())) {
                 String module = src.text(item, 300);
                 String head = module.contains(".") ? module.substring(0, module.indexOf('.')) : module;
                 imports.bind(head, head);
                 addImport(module, "", head, node);
-            } else if ("aliased_import".equals(TSNodeAccess.type(item))) {
-                TSNode name = TSNodeAccess.childByFieldName(item, "name");
-                TSNode alias = TSNodeAccess.childByFieldName(item, "alias");
-                if (name == null || TSNodeAccess.isNull(name)) {
+            } else if ("aliased_import".equals(item.type())) {
+                SyntaxNode name = item.field("name");
+                SyntaxNode alias = item.field("alias");
+                if (name == null) {
                     continue;
                 }
                 String module = src.text(name, 300);
-                String local = alias == null || TSNodeAccess.isNull(alias) ? module : src.text(alias, 200);
+                String local = alias == null ? module : src.text(alias, 200);
                 imports.bind(local, module);
                 addImport(module, "", local, node);
             }
         }
     }
 
-    private void fromImport(TSNode node) {
-        TSNode moduleNode = TSNodeAccess.childByFieldName(node, "module_name");
-        if (moduleNode == null || TSNodeAccess.isNull(moduleNode)) {
+    private void fromImport(SyntaxNode node) {
+        SyntaxNode moduleNode = node.field("module_name");
+        if (moduleNode == null) {
             return;
         }
         String module = src.text(moduleNode, 300);
         boolean any = false;
-        for (TSNode item : TSNodes.named(node)) {
-            if (TSNodes.same(item, moduleNode)) {
+        for (SyntaxNode item : node.namedChildren()) {
+            if (item.equals(moduleNode)) {
                 continue;
             }
-            String type = TSNodeAccess.type(item);
+            String type = item.type();
             if ("wildcard_import".equals(type)) {
                 addImport(module, "*", "", node);
                 any = true;
@@ -291,13 +289,13 @@ final class PythonAnalyzer {
                 addImport(module, name, name, node);
                 any = true;
             } else if ("aliased_import".equals(type)) {
-                TSNode name = TSNodeAccess.childByFieldName(item, "name");
-                TSNode alias = TSNodeAccess.childByFieldName(item, "alias");
-                if (name == null || TSNodeAccess.isNull(name)) {
+                SyntaxNode name = item.field("name");
+                SyntaxNode alias = item.field("alias");
+                if (name == null) {
                     continue;
                 }
                 String member = src.text(name, 200);
-                String local = alias == null || TSNodeAccess.isNull(alias) ? member : src.text(alias, 200);
+                String local = alias == null ? member : src.text(alias, 200);
                 imports.bind(local, join(module, member));
                 addImport(module, member, local, node);
                 any = true;
@@ -312,7 +310,7 @@ final class PythonAnalyzer {
         return module.endsWith(".") ? module + member : module + "." + member;
     }
 
-    private void addImport(String module, String name, String alias, TSNode statement) {
+    private void addImport(String module, String name, String alias, SyntaxNode statement) {
         if (NamePattern.any(settings.components().mcpSdkModules(), module)) {
             out.markMcpSdk();
         }
@@ -322,7 +320,7 @@ final class PythonAnalyzer {
     // ---- calls
 
     private void emitCall(PendingCall pending) {
-        TSNode call = pending.node();
+        SyntaxNode call = pending.node();
         String callee = ex.callee(call);
         if (sinkCallees.contains(callee)) {
             sinkScopes.add(pending.scope());
@@ -349,65 +347,65 @@ final class PythonAnalyzer {
         return callee.startsWith("mcp.") && callee.endsWith(".Tool");
     }
 
-    private void markHandlerFunction(TSNode decoratedDefinition) {
-        TSNode definition = TSNodeAccess.childByFieldName(decoratedDefinition, "definition");
-        if (definition == null || TSNodeAccess.isNull(definition) || !"function_definition".equals(TSNodeAccess.type(definition))) {
+    private void markHandlerFunction(SyntaxNode decoratedDefinition) {
+        SyntaxNode definition = decoratedDefinition.field("definition");
+        if (definition == null || !"function_definition".equals(definition.type())) {
             return;
         }
-        for (TSNode decorator : TSNodes.named(decoratedDefinition)) {
-            if (!"decorator".equals(TSNodeAccess.type(decorator))) {
+        for (SyntaxNode decorator : decoratedDefinition.namedChildren()) {
+            if (!"decorator".equals(decorator.type())) {
                 continue;
             }
             String attr = decoratorAttribute(decorator);
             if (attr != null && (settings.mcp().pyToolDecorators().contains(attr)
                     || settings.mcp().pyHandlerDecorators().contains(attr))) {
-                toolArgumentFunctions.put(TSNodeAccess.startByte(definition), attr);
+                toolArgumentFunctions.put(definition.startByte(), attr);
             }
         }
     }
 
     /** The attribute name a decorator ends in ({@code @mcp.tool()} → tool), or null when it is not an attribute. */
-    private String decoratorAttribute(TSNode decorator) {
-        TSNode expr = PythonExpressions.firstNamed(decorator);
+    private String decoratorAttribute(SyntaxNode decorator) {
+        SyntaxNode expr = PythonExpressions.firstNamed(decorator);
         if (expr == null) {
             return null;
         }
-        if ("call".equals(TSNodeAccess.type(expr))) {
-            expr = TSNodeAccess.childByFieldName(expr, "function");
-            if (expr == null || TSNodeAccess.isNull(expr)) {
+        if ("call".equals(expr.type())) {
+            expr = expr.field("function");
+            if (expr == null) {
                 return null;
             }
         }
-        if (!"attribute".equals(TSNodeAccess.type(expr))) {
+        if (!"attribute".equals(expr.type())) {
             return null;
         }
-        TSNode attr = TSNodeAccess.childByFieldName(expr, "attribute");
-        return attr == null || TSNodeAccess.isNull(attr) ? null : src.text(attr, 100);
+        SyntaxNode attr = expr.field("attribute");
+        return attr == null ? null : src.text(attr, 100);
     }
 
     private void decoratedTool(Decorated d) {
-        TSNode node = d.node();
-        TSNode definition = TSNodeAccess.childByFieldName(node, "definition");
-        if (definition == null || TSNodeAccess.isNull(definition) || !"function_definition".equals(TSNodeAccess.type(definition))) {
+        SyntaxNode node = d.node();
+        SyntaxNode definition = node.field("definition");
+        if (definition == null || !"function_definition".equals(definition.type())) {
             return;
         }
-        for (TSNode decorator : TSNodes.named(node)) {
-            if (!"decorator".equals(TSNodeAccess.type(decorator))) {
+        for (SyntaxNode decorator : node.namedChildren()) {
+            if (!"decorator".equals(decorator.type())) {
                 continue;
             }
             String attr = decoratorAttribute(decorator);
             if (attr == null || !settings.mcp().pyToolDecorators().contains(attr)) {
                 continue;
             }
-            TSNode expr = PythonExpressions.firstNamed(decorator);
-            PythonExpressions.Args args = expr != null && "call".equals(TSNodeAccess.type(expr)) ? ex.args(expr)
+            SyntaxNode expr = PythonExpressions.firstNamed(decorator);
+            PythonExpressions.Args args = expr != null && "call".equals(expr.type()) ? ex.args(expr)
                     : new PythonExpressions.Args(List.of(), Map.of(), false);
-            TSNode fnName = TSNodeAccess.childByFieldName(definition, "name");
+            SyntaxNode fnName = definition.field("name");
             Literal name = literal(args.keyword("name") != null ? args.keyword("name") : args.first(),
-                    fnName == null || TSNodeAccess.isNull(fnName) ? "" : src.text(fnName, 200));
+                    fnName == null ? "" : src.text(fnName, 200));
             Literal description = literal(args.keyword("description"), docstring(definition));
-            TSNode params = TSNodeAccess.childByFieldName(definition, "parameters");
-            String schema = params == null || TSNodeAccess.isNull(params) ? "" : parameterSchema(params);
+            SyntaxNode params = definition.field("parameters");
+            String schema = params == null ? "" : parameterSchema(params);
             out.add(new McpTool(file, name.value(), description.value(), schema,
                     d.inHandler() || name.dynamic() || description.dynamic(), src.startLine(decorator),
                     src.snippet(decorator)));
@@ -418,15 +416,15 @@ final class PythonAnalyzer {
     private record Literal(String value, boolean dynamic) {
     }
 
-    private Literal literal(TSNode node, String fallback) {
-        if (node == null || TSNodeAccess.isNull(node)) {
+    private Literal literal(SyntaxNode node, String fallback) {
+        if (node == null) {
             return new Literal(fallback, false);
         }
         if (ex.isStringLiteral(node)) {
             return new Literal(ex.stringValue(node), false);
         }
-        if ("identifier".equals(TSNodeAccess.type(node))) {
-            TSNode assigned = moduleAssignments.get(src.text(node, 200));
+        if ("identifier".equals(node.type())) {
+            SyntaxNode assigned = moduleAssignments.get(src.text(node, 200));
             if (assigned != null && ex.isStringLiteral(assigned)) {
                 return new Literal(ex.stringValue(assigned), false);
             }
@@ -434,49 +432,49 @@ final class PythonAnalyzer {
         return new Literal(ex.text(node), true);
     }
 
-    private String docstring(TSNode function) {
-        TSNode body = TSNodeAccess.childByFieldName(function, "body");
-        if (body == null || TSNodeAccess.isNull(body)) {
+    private String docstring(SyntaxNode function) {
+        SyntaxNode body = function.field("body");
+        if (body == null) {
             return "";
         }
-        TSNode first = PythonExpressions.firstNamed(body);
-        if (first != null && "expression_statement".equals(TSNodeAccess.type(first))
-                && TSNodeAccess.namedChildCount(first) == 1
-                && ex.isStringLiteral(TSNodeAccess.namedChild(first, 0))) {
-            return ex.stringValue(TSNodeAccess.namedChild(first, 0)).strip();
+        SyntaxNode first = PythonExpressions.firstNamed(body);
+        if (first != null && "expression_statement".equals(first.type())
+                && first.namedChildCount() == 1
+                && ex.isStringLiteral(first.namedChild(0))) {
+            return ex.stringValue(first.namedChild(0)).strip();
         }
         return "";
     }
 
-    private void registeredTool(TSNode call, PythonExpressions.Args args, boolean inHandler) {
-        TSNode fn = args.first();
-        TSNode function = fn != null && "identifier".equals(TSNodeAccess.type(fn))
+    private void registeredTool(SyntaxNode call, PythonExpressions.Args args, boolean inHandler) {
+        SyntaxNode fn = args.first();
+        SyntaxNode function = fn != null && "identifier".equals(fn.type())
                 ? functionsByName.get(src.text(fn, 200))
                 : null;
         Literal name = literal(args.keyword("name"), fn == null ? "" : ex.shortText(fn));
-        if (args.keyword("name") == null && (fn == null || !"identifier".equals(TSNodeAccess.type(fn)))) {
+        if (args.keyword("name") == null && (fn == null || !"identifier".equals(fn.type()))) {
             name = new Literal(name.value(), true);
         }
         Literal description = literal(args.keyword("description"), function == null ? "" : docstring(function));
         String schema = "";
         if (function != null) {
-            TSNode params = TSNodeAccess.childByFieldName(function, "parameters");
-            schema = params == null || TSNodeAccess.isNull(params) ? "" : parameterSchema(params);
+            SyntaxNode params = function.field("parameters");
+            schema = params == null ? "" : parameterSchema(params);
         }
         out.add(new McpTool(file, name.value(), description.value(), schema,
                 inHandler || name.dynamic() || description.dynamic(), src.startLine(call), src.snippet(call)));
     }
 
-    private void constructedTool(TSNode call, PythonExpressions.Args args) {
-        TSNode nameNode = args.keyword("name") != null ? args.keyword("name") : args.first();
+    private void constructedTool(SyntaxNode call, PythonExpressions.Args args) {
+        SyntaxNode nameNode = args.keyword("name") != null ? args.keyword("name") : args.first();
         if (nameNode == null) {
             return;
         }
         Literal name = literal(nameNode, "");
-        TSNode descNode = args.keyword("description") != null ? args.keyword("description")
+        SyntaxNode descNode = args.keyword("description") != null ? args.keyword("description")
                 : args.positional().size() > 1 && args.keyword("name") == null ? args.positional().get(1) : null;
         Literal description = literal(descNode, "");
-        TSNode schemaNode = args.keyword("inputSchema") != null ? args.keyword("inputSchema")
+        SyntaxNode schemaNode = args.keyword("inputSchema") != null ? args.keyword("inputSchema")
                 : args.keyword("input_schema");
         String schema = schemaNode == null ? "" : Json.write(ex.toJson(schemaNode, 0), bounds.maxTextChars());
         out.add(new McpTool(file, name.value(), description.value(), schema, name.dynamic() || description.dynamic(),
@@ -484,9 +482,9 @@ final class PythonAnalyzer {
     }
 
     /** Parameter names of a function, without {@code self}, {@code cls} and splats. */
-    List<String> parameterNames(TSNode params) {
+    List<String> parameterNames(SyntaxNode params) {
         List<String> names = new ArrayList<>();
-        for (TSNode param : TSNodes.named(params)) {
+        for (SyntaxNode param : params.namedChildren()) {
             String name = parameterName(param);
             if (name != null && !name.equals("self") && !name.equals("cls")) {
                 names.add(name);
@@ -495,18 +493,18 @@ final class PythonAnalyzer {
         return names;
     }
 
-    private String parameterName(TSNode p) {
-        switch (TSNodeAccess.type(p)) {
+    private String parameterName(SyntaxNode p) {
+        switch (p.type()) {
             case "identifier":
                 return src.text(p, 200);
             case "typed_parameter": {
-                TSNode first = PythonExpressions.firstNamed(p);
-                return first != null && "identifier".equals(TSNodeAccess.type(first)) ? src.text(first, 200) : null;
+                SyntaxNode first = PythonExpressions.firstNamed(p);
+                return first != null && "identifier".equals(first.type()) ? src.text(first, 200) : null;
             }
             case "default_parameter":
             case "typed_default_parameter": {
-                TSNode name = TSNodeAccess.childByFieldName(p, "name");
-                return name == null || TSNodeAccess.isNull(name) ? null : src.text(name, 200);
+                SyntaxNode name = p.field("name");
+                return name == null ? null : src.text(name, 200);
             }
             default:
                 return null;
@@ -514,19 +512,19 @@ final class PythonAnalyzer {
     }
 
     /** A JSON Schema for a tool function's parameters, from their annotations and defaults. */
-    private String parameterSchema(TSNode params) {
+    private String parameterSchema(SyntaxNode params) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode schema = f.objectNode();
         schema.put("type", "object");
         ObjectNode properties = schema.putObject("properties");
         ArrayNode required = f.arrayNode();
-        for (TSNode p : TSNodes.named(params)) {
+        for (SyntaxNode p : params.namedChildren()) {
             String name = parameterName(p);
             if (name == null || name.equals("self") || name.equals("cls")) {
                 continue;
             }
-            TSNode type = TSNodeAccess.childByFieldName(p, "type");
-            String annotation = type == null || TSNodeAccess.isNull(type) ? "" : src.text(type, 200);
+            SyntaxNode type = p.field("type");
+            String annotation = type == null ? "" : src.text(type, 200);
             if (annotation.equals("Context") || annotation.endsWith(".Context")) {
                 continue;
             }
@@ -537,7 +535,7 @@ final class PythonAnalyzer {
             } else if (!annotation.isEmpty()) {
                 property.put("annotation", annotation);
             }
-            if (!TSNodeAccess.type(p).contains("default")) {
+            if (!p.type().contains("default")) {
                 required.add(name);
             }
         }
@@ -585,9 +583,9 @@ final class PythonAnalyzer {
                 if (!settings.python().setupCallees().contains(callee)) {
                     continue;
                 }
-                TSNode cmdclass = ex.args(pending.node()).keyword("cmdclass");
-                if (cmdclass != null && "identifier".equals(TSNodeAccess.type(cmdclass))) {
-                    TSNode assigned = moduleAssignments.get(src.text(cmdclass, 200));
+                SyntaxNode cmdclass = ex.args(pending.node()).keyword("cmdclass");
+                if (cmdclass != null && "identifier".equals(cmdclass.type())) {
+                    SyntaxNode assigned = moduleAssignments.get(src.text(cmdclass, 200));
                     cmdclass = assigned != null ? assigned : cmdclass;
                 }
                 if (cmdclass != null) {
@@ -625,26 +623,26 @@ final class PythonAnalyzer {
             }
         }
 
-        private void overrides(TSNode cmdclass, Map<String, String> overrideByClass) {
-            if ("dictionary".equals(TSNodeAccess.type(cmdclass))) {
-                for (TSNode pair : TSNodes.named(cmdclass)) {
-                    if (!"pair".equals(TSNodeAccess.type(pair))) {
+        private void overrides(SyntaxNode cmdclass, Map<String, String> overrideByClass) {
+            if ("dictionary".equals(cmdclass.type())) {
+                for (SyntaxNode pair : cmdclass.namedChildren()) {
+                    if (!"pair".equals(pair.type())) {
                         continue;
                     }
-                    TSNode key = TSNodeAccess.childByFieldName(pair, "key");
-                    TSNode value = TSNodeAccess.childByFieldName(pair, "value");
-                    if (key != null && value != null && !TSNodeAccess.isNull(key) && !TSNodeAccess.isNull(value) && ex.isStringLiteral(key)) {
+                    SyntaxNode key = pair.field("key");
+                    SyntaxNode value = pair.field("value");
+                    if (key != null && value != null && key != null && value != null && ex.isStringLiteral(key)) {
                         override(ex.stringValue(key), value, pair, overrideByClass);
                     }
                 }
-            } else if ("call".equals(TSNodeAccess.type(cmdclass)) && "dict".equals(ex.callee(cmdclass))) {
-                for (Map.Entry<String, TSNode> e : ex.args(cmdclass).keywords().entrySet()) {
+            } else if ("call".equals(cmdclass.type()) && "dict".equals(ex.callee(cmdclass))) {
+                for (Map.Entry<String, SyntaxNode> e : ex.args(cmdclass).keywords().entrySet()) {
                     override(e.getKey(), e.getValue(), e.getValue(), overrideByClass);
                 }
             }
         }
 
-        private void override(String command, TSNode value, TSNode where, Map<String, String> overrideByClass) {
+        private void override(String command, SyntaxNode value, SyntaxNode where, Map<String, String> overrideByClass) {
             String className = ex.shortText(value);
             overrideByClass.putIfAbsent(className, command);
             out.add(new ManifestScript(file, "pypi", "cmdclass:" + command, className, src.startLine(where),
@@ -652,11 +650,11 @@ final class PythonAnalyzer {
         }
 
         /** The cmdclass override class whose body holds the node, if any. */
-        private String enclosingClass(TSNode node, Map<String, String> overrideByClass) {
-            int at = TSNodeAccess.startByte(node);
+        private String enclosingClass(SyntaxNode node, Map<String, String> overrideByClass) {
+            int at = node.startByte();
             for (String className : overrideByClass.keySet()) {
-                TSNode cls = classesByName.get(className);
-                if (cls != null && TSNodeAccess.startByte(cls) <= at && at < TSNodeAccess.endByte(cls)) {
+                SyntaxNode cls = classesByName.get(className);
+                if (cls != null && cls.startByte() <= at && at < cls.endByte()) {
                     return className;
                 }
             }

@@ -10,8 +10,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.treesitter.TSNode;
-import org.treesitter.TSNodeAccess;
 
 /**
  * Reading Python expressions off the tree: resolved callee names, arguments, constants, string values and JSON for
@@ -44,54 +42,54 @@ final class PythonExpressions {
         return imports;
     }
 
-    String text(TSNode node) {
+    String text(SyntaxNode node) {
         return src.text(node, bounds.maxArgChars());
     }
 
-    String shortText(TSNode node) {
+    String shortText(SyntaxNode node) {
         return src.text(node, bounds.maxKeywordValueChars());
     }
 
     /** The arguments of a call, split into positional and keyword ones. */
-    record Args(List<TSNode> positional, Map<String, TSNode> keywords, boolean splat) {
+    record Args(List<SyntaxNode> positional, Map<String, SyntaxNode> keywords, boolean splat) {
 
-        TSNode first() {
+        SyntaxNode first() {
             return positional.isEmpty() ? null : positional.get(0);
         }
 
-        TSNode keyword(String name) {
+        SyntaxNode keyword(String name) {
             return keywords.get(name);
         }
     }
 
-    Args args(TSNode call) {
+    Args args(SyntaxNode call) {
         return argsCache.computeIfAbsent(key(call), k -> readArgs(call));
     }
 
     /** Nodes by byte range: the call facts and the taint analysis ask the same questions of the same nodes. */
-    private static long key(TSNode node) {
-        return ((long) TSNodeAccess.startByte(node) << 32) | (TSNodeAccess.endByte(node) & 0xFFFFFFFFL);
+    private static long key(SyntaxNode node) {
+        return ((long) node.startByte() << 32) | (node.endByte() & 0xFFFFFFFFL);
     }
 
-    private Args readArgs(TSNode call) {
-        List<TSNode> positional = new ArrayList<>();
-        Map<String, TSNode> keywords = new LinkedHashMap<>();
+    private Args readArgs(SyntaxNode call) {
+        List<SyntaxNode> positional = new ArrayList<>();
+        Map<String, SyntaxNode> keywords = new LinkedHashMap<>();
         boolean splat = false;
-        TSNode list = TSNodeAccess.childByFieldName(call, "arguments");
-        if (list == null || TSNodeAccess.isNull(list)) {
+        SyntaxNode list = call.field("arguments");
+        if (list == null) {
             return new Args(positional, keywords, false);
         }
-        if (!"argument_list".equals(TSNodeAccess.type(list))) {
+        if (!"argument_list".equals(list.type())) {
             positional.add(list);
             return new Args(positional, keywords, false);
         }
-        for (TSNode arg : TSNodes.named(list)) {
-            String type = TSNodeAccess.type(arg);
+        for (SyntaxNode arg : list.namedChildren()) {
+            String type = arg.type();
             switch (type) {
                 case "keyword_argument": {
-                    TSNode name = TSNodeAccess.childByFieldName(arg, "name");
-                    TSNode value = TSNodeAccess.childByFieldName(arg, "value");
-                    if (name != null && !TSNodeAccess.isNull(name) && value != null && !TSNodeAccess.isNull(value)) {
+                    SyntaxNode name = arg.field("name");
+                    SyntaxNode value = arg.field("value");
+                    if (name != null && value != null) {
                         keywords.put(src.text(name, 100), value);
                     }
                     break;
@@ -115,37 +113,37 @@ final class PythonExpressions {
      * receiver are written {@code ()} ({@code requests.get().json}); {@code __import__('os')} and
      * {@code importlib.import_module('os')} name the module; {@code getattr(x, 'name')} is {@code x.name}.
      */
-    String callee(TSNode call) {
+    String callee(SyntaxNode call) {
         return calleeCache.computeIfAbsent(key(call), k -> readCallee(call));
     }
 
-    private String readCallee(TSNode call) {
-        TSNode fn = TSNodeAccess.childByFieldName(call, "function");
-        if (fn == null || TSNodeAccess.isNull(fn)) {
+    private String readCallee(SyntaxNode call) {
+        SyntaxNode fn = call.field("function");
+        if (fn == null) {
             return UNKNOWN;
         }
         String name = render(fn, 0);
         return name.length() > MAX_CALLEE_CHARS ? name.substring(0, MAX_CALLEE_CHARS) : name;
     }
 
-    String render(TSNode node, int depth) {
+    String render(SyntaxNode node, int depth) {
         if (depth > bounds.maxExpressionDepth()) {
             return UNKNOWN;
         }
-        switch (TSNodeAccess.type(node)) {
+        switch (node.type()) {
             case "identifier":
                 return imports.resolve(src.text(node, 200));
             case "attribute": {
-                TSNode object = TSNodeAccess.childByFieldName(node, "object");
-                TSNode attribute = TSNodeAccess.childByFieldName(node, "attribute");
-                if (object == null || TSNodeAccess.isNull(object) || attribute == null || TSNodeAccess.isNull(attribute)) {
+                SyntaxNode object = node.field("object");
+                SyntaxNode attribute = node.field("attribute");
+                if (object == null || attribute == null) {
                     return UNKNOWN;
                 }
                 return render(object, depth + 1) + "." + src.text(attribute, 200);
             }
             case "call": {
-                TSNode fn = TSNodeAccess.childByFieldName(node, "function");
-                if (fn == null || TSNodeAccess.isNull(fn)) {
+                SyntaxNode fn = node.field("function");
+                if (fn == null) {
                     return UNKNOWN;
                 }
                 String name = render(fn, depth + 1);
@@ -161,12 +159,12 @@ final class PythonExpressions {
                 return name + "()";
             }
             case "subscript": {
-                TSNode value = TSNodeAccess.childByFieldName(node, "value");
-                return value == null || TSNodeAccess.isNull(value) ? UNKNOWN : render(value, depth + 1) + "[]";
+                SyntaxNode value = node.field("value");
+                return value == null ? UNKNOWN : render(value, depth + 1) + "[]";
             }
             case "parenthesized_expression":
             case "await": {
-                TSNode inner = firstNamed(node);
+                SyntaxNode inner = firstNamed(node);
                 return inner == null ? UNKNOWN : render(inner, depth + 1);
             }
             case "string":
@@ -183,9 +181,9 @@ final class PythonExpressions {
         }
     }
 
-    static TSNode firstNamed(TSNode node) {
-        for (TSNode c : TSNodes.named(node)) {
-            if (!"comment".equals(TSNodeAccess.type(c))) {
+    static SyntaxNode firstNamed(SyntaxNode node) {
+        for (SyntaxNode c : node.namedChildren()) {
+            if (!"comment".equals(c.type())) {
                 return c;
             }
         }
@@ -198,14 +196,14 @@ final class PythonExpressions {
         return dot < 0 ? callee : callee.substring(dot + 1);
     }
 
-    boolean isStringLiteral(TSNode node) {
-        String type = TSNodeAccess.type(node);
+    boolean isStringLiteral(SyntaxNode node) {
+        String type = node.type();
         if (type.equals("string")) {
             return !hasInterpolation(node);
         }
         if (type.equals("concatenated_string")) {
-            for (TSNode part : TSNodes.named(node)) {
-                if (TSNodeAccess.type(part).equals("string") && hasInterpolation(part)) {
+            for (SyntaxNode part : node.namedChildren()) {
+                if (part.type().equals("string") && hasInterpolation(part)) {
                     return false;
                 }
             }
@@ -214,9 +212,9 @@ final class PythonExpressions {
         return false;
     }
 
-    static boolean hasInterpolation(TSNode string) {
-        for (TSNode part : TSNodes.named(string)) {
-            if ("interpolation".equals(TSNodeAccess.type(part))) {
+    static boolean hasInterpolation(SyntaxNode string) {
+        for (SyntaxNode part : string.namedChildren()) {
+            if ("interpolation".equals(part.type())) {
                 return true;
             }
         }
@@ -228,12 +226,12 @@ final class PythonExpressions {
         if (args.splat()) {
             return false;
         }
-        for (TSNode a : args.positional()) {
+        for (SyntaxNode a : args.positional()) {
             if (!isConstant(a, 0)) {
                 return false;
             }
         }
-        for (TSNode a : args.keywords().values()) {
+        for (SyntaxNode a : args.keywords().values()) {
             if (!isConstant(a, 0)) {
                 return false;
             }
@@ -241,18 +239,18 @@ final class PythonExpressions {
         return true;
     }
 
-    boolean isConstant(TSNode node, int depth) {
+    boolean isConstant(SyntaxNode node, int depth) {
         if (depth == 0) {
             return constantCache.computeIfAbsent(key(node), k -> constant(node, 0));
         }
         return constant(node, depth);
     }
 
-    private boolean constant(TSNode node, int depth) {
+    private boolean constant(SyntaxNode node, int depth) {
         if (depth > bounds.maxExpressionDepth()) {
             return false;
         }
-        switch (TSNodeAccess.type(node)) {
+        switch (node.type()) {
             case "string":
             case "concatenated_string":
                 return isStringLiteral(node);
@@ -264,13 +262,13 @@ final class PythonExpressions {
             case "ellipsis":
                 return true;
             case "unary_operator": {
-                TSNode operand = TSNodeAccess.childByFieldName(node, "argument");
-                return operand != null && !TSNodeAccess.isNull(operand) && isConstant(operand, depth + 1);
+                SyntaxNode operand = node.field("argument");
+                return operand != null && isConstant(operand, depth + 1);
             }
             case "binary_operator": {
-                TSNode left = TSNodeAccess.childByFieldName(node, "left");
-                TSNode right = TSNodeAccess.childByFieldName(node, "right");
-                return left != null && right != null && !TSNodeAccess.isNull(left) && !TSNodeAccess.isNull(right)
+                SyntaxNode left = node.field("left");
+                SyntaxNode right = node.field("right");
+                return left != null && right != null && left != null && right != null
                         && isConstant(left, depth + 1) && isConstant(right, depth + 1);
             }
             case "parenthesized_expression":
@@ -279,8 +277,8 @@ final class PythonExpressions {
             case "set":
             case "dictionary":
             case "pair": {
-                for (TSNode c : TSNodes.named(node)) {
-                    if (!"comment".equals(TSNodeAccess.type(c)) && !isConstant(c, depth + 1)) {
+                for (SyntaxNode c : node.namedChildren()) {
+                    if (!"comment".equals(c.type()) && !isConstant(c, depth + 1)) {
                         return false;
                     }
                 }
@@ -292,25 +290,25 @@ final class PythonExpressions {
     }
 
     /** The value of a string literal (escapes decoded unless raw; f-string fields kept as written). */
-    String stringValue(TSNode node) {
-        if ("concatenated_string".equals(TSNodeAccess.type(node))) {
+    String stringValue(SyntaxNode node) {
+        if ("concatenated_string".equals(node.type())) {
             StringBuilder b = new StringBuilder();
-            for (TSNode part : TSNodes.named(node)) {
-                if (b.length() < bounds.maxTextChars() && "string".equals(TSNodeAccess.type(part))) {
+            for (SyntaxNode part : node.namedChildren()) {
+                if (b.length() < bounds.maxTextChars() && "string".equals(part.type())) {
                     b.append(stringValue(part));
                 }
             }
             return cut(b.toString());
         }
-        int n = TSNodeAccess.childCount(node);
+        int n = node.childCount();
         if (n < 2) {
             return "";
         }
-        TSNode start = TSNodeAccess.child(node, 0);
-        TSNode end = TSNodeAccess.child(node, n - 1);
+        SyntaxNode start = node.child(0);
+        SyntaxNode end = node.child(n - 1);
         String opener = src.text(start, 10);
-        int from = TSNodeAccess.endByte(start);
-        int to = "string_end".equals(TSNodeAccess.type(end)) ? TSNodeAccess.startByte(end) : TSNodeAccess.endByte(node);
+        int from = start.endByte();
+        int to = "string_end".equals(end.type()) ? end.startByte() : node.endByte();
         String raw = src.slice(from, to, bounds.maxTextChars());
         boolean rawString = opener.indexOf('r') >= 0 || opener.indexOf('R') >= 0;
         return rawString ? raw : Escapes.python(raw);
@@ -322,7 +320,7 @@ final class PythonExpressions {
 
     /** The first argument's literal text: a string's value, another literal's source text, else "". */
     String firstArg(Args args) {
-        TSNode first = args.first();
+        SyntaxNode first = args.first();
         if (first == null || !isConstant(first, 0)) {
             return "";
         }
@@ -333,10 +331,10 @@ final class PythonExpressions {
     /** Keyword arguments as {@code name=value-text}, in call order. */
     List<String> keywords(Args args) {
         List<String> out = new ArrayList<>();
-        for (Map.Entry<String, TSNode> e : args.keywords().entrySet()) {
+        for (Map.Entry<String, SyntaxNode> e : args.keywords().entrySet()) {
             out.add(e.getKey() + "=" + shortText(e.getValue()));
         }
-        List<TSNode> positional = args.positional();
+        List<SyntaxNode> positional = args.positional();
         for (int i = 0; i < Math.min(positional.size(), bounds.maxPositionalKeywords()); i++) {
             out.add("@" + i + "=" + argumentForm(positional.get(i)));
         }
@@ -344,7 +342,7 @@ final class PythonExpressions {
     }
 
     /** A literal's source text, or the resolved dotted form of a name, attribute or call ("?" for anything else). */
-    String argumentForm(TSNode node) {
+    String argumentForm(SyntaxNode node) {
         if (isConstant(node, 0)) {
             return shortText(node);
         }
@@ -357,21 +355,21 @@ final class PythonExpressions {
      * A literal as JSON: dicts, lists, tuples, strings, numbers, booleans and None map to JSON; any other expression
      * becomes a JSON string holding its source text.
      */
-    JsonNode toJson(TSNode node, int depth) {
+    JsonNode toJson(SyntaxNode node, int depth) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         if (depth > bounds.maxExpressionDepth()) {
             return f.textNode(shortText(node));
         }
-        switch (TSNodeAccess.type(node)) {
+        switch (node.type()) {
             case "dictionary": {
                 ObjectNode o = f.objectNode();
-                for (TSNode pair : TSNodes.named(node)) {
-                    if (!"pair".equals(TSNodeAccess.type(pair))) {
+                for (SyntaxNode pair : node.namedChildren()) {
+                    if (!"pair".equals(pair.type())) {
                         continue;
                     }
-                    TSNode key = TSNodeAccess.childByFieldName(pair, "key");
-                    TSNode value = TSNodeAccess.childByFieldName(pair, "value");
-                    if (key == null || value == null || TSNodeAccess.isNull(key) || TSNodeAccess.isNull(value)) {
+                    SyntaxNode key = pair.field("key");
+                    SyntaxNode value = pair.field("value");
+                    if (key == null || value == null || key == null || value == null) {
                         continue;
                     }
                     String k = isStringLiteral(key) ? stringValue(key) : shortText(key);
@@ -382,8 +380,8 @@ final class PythonExpressions {
             case "list":
             case "tuple": {
                 ArrayNode a = f.arrayNode();
-                for (TSNode c : TSNodes.named(node)) {
-                    if (!"comment".equals(TSNodeAccess.type(c))) {
+                for (SyntaxNode c : node.namedChildren()) {
+                    if (!"comment".equals(c.type())) {
                         a.add(toJson(c, depth + 1));
                     }
                 }

@@ -7,8 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.treesitter.TSNode;
-import org.treesitter.TSNodeAccess;
 
 /**
  * Intra-procedural taint tracking over one Python scope (a function body or the module), reporting a
@@ -33,7 +31,7 @@ final class PythonTaint {
     private final PythonExpressions ex;
     private final SourceText src;
     private final CodeFacts out;
-    private final Map<String, TSNode> moduleAssignments;
+    private final Map<String, SyntaxNode> moduleAssignments;
     private final Set<Integer> reported = new HashSet<>();
     private final Map<String, String> sourceCalls = new HashMap<>();
     private final Map<String, String> sourceValues = new HashMap<>();
@@ -122,7 +120,7 @@ final class PythonTaint {
     }
 
     PythonTaint(ScanSettings settings, String file, PythonExpressions ex, CodeFacts out,
-            Map<String, TSNode> moduleAssignments) {
+            Map<String, SyntaxNode> moduleAssignments) {
         this.lists = settings.taint();
         this.bounds = settings.bounds();
         this.file = file;
@@ -153,7 +151,7 @@ final class PythonTaint {
     }
 
     /** Analyses one scope; {@code taintedParameters} are tool-handler arguments with the line of their function. */
-    void analyzeScope(TSNode body, Map<String, Integer> taintedParameters) {
+    void analyzeScope(SyntaxNode body, Map<String, Integer> taintedParameters) {
         Env env = new Env();
         for (Map.Entry<String, Integer> p : taintedParameters.entrySet()) {
             env.set(p.getKey(), new Value(new Taint("tool-argument", p.getValue()), false, false, false), true);
@@ -168,19 +166,19 @@ final class PythonTaint {
 
     // ---- statements
 
-    private void block(TSNode block, Env env, boolean strong, int depth) {
+    private void block(SyntaxNode block, Env env, boolean strong, int depth) {
         if (depth > bounds.maxExpressionDepth()) {
             return;
         }
-        for (TSNode statement : TSNodes.named(block)) {
+        for (SyntaxNode statement : block.namedChildren()) {
             statement(statement, env, strong, depth + 1);
         }
     }
 
-    private void statement(TSNode s, Env env, boolean strong, int depth) {
-        switch (TSNodeAccess.type(s)) {
+    private void statement(SyntaxNode s, Env env, boolean strong, int depth) {
+        switch (s.type()) {
             case "expression_statement": {
-                for (TSNode e : TSNodes.named(s)) {
+                for (SyntaxNode e : s.namedChildren()) {
                     expressionStatement(e, env, strong);
                 }
                 break;
@@ -189,8 +187,8 @@ final class PythonTaint {
                 ifStatement(s, env, depth);
                 break;
             case "for_statement": {
-                TSNode right = TSNodes.field(s, "right");
-                TSNode left = TSNodes.field(s, "left");
+                SyntaxNode right = s.field("right");
+                SyntaxNode left = s.field("left");
                 Value items = right == null ? Value.CLEAN : eval(right, env, 0);
                 if (left != null) {
                     assign(left, new Value(items.taint, false, false, items.stringish), env, false);
@@ -199,7 +197,7 @@ final class PythonTaint {
                 break;
             }
             case "while_statement": {
-                TSNode condition = TSNodes.field(s, "condition");
+                SyntaxNode condition = s.field("condition");
                 if (condition != null) {
                     eval(condition, env, 0);
                 }
@@ -207,8 +205,8 @@ final class PythonTaint {
                 break;
             }
             case "try_statement": {
-                for (TSNode part : TSNodes.named(s)) {
-                    if ("block".equals(TSNodeAccess.type(part))) {
+                for (SyntaxNode part : s.namedChildren()) {
+                    if ("block".equals(part.type())) {
                         block(part, env, strong, depth);
                     } else {
                         nestedBlocks(part, env, depth);
@@ -220,11 +218,11 @@ final class PythonTaint {
                 withStatement(s, env, strong, depth);
                 break;
             case "match_statement": {
-                TSNode subject = TSNodes.field(s, "subject");
+                SyntaxNode subject = s.field("subject");
                 if (subject != null) {
                     eval(subject, env, 0);
                 }
-                TSNode body = TSNodes.field(s, "body");
+                SyntaxNode body = s.field("body");
                 if (body != null) {
                     nestedBlocks(body, env, depth);
                 }
@@ -239,7 +237,7 @@ final class PythonTaint {
             case "future_import_statement":
                 break;
             default: {
-                for (TSNode e : TSNodes.named(s)) {
+                for (SyntaxNode e : s.namedChildren()) {
                     eval(e, env, 0);
                 }
             }
@@ -247,14 +245,14 @@ final class PythonTaint {
     }
 
     /** Every block below a node (else, except, finally, case clauses), with weak updates. */
-    private void nestedBlocks(TSNode node, Env env, int depth) {
+    private void nestedBlocks(SyntaxNode node, Env env, int depth) {
         if (depth > bounds.maxExpressionDepth()) {
             return;
         }
-        for (TSNode c : TSNodes.named(node)) {
-            if ("block".equals(TSNodeAccess.type(c))) {
+        for (SyntaxNode c : node.namedChildren()) {
+            if ("block".equals(c.type())) {
                 block(c, env, false, depth + 1);
-            } else if (TSNodeAccess.type(c).endsWith("_clause") || "case_clause".equals(TSNodeAccess.type(c))) {
+            } else if (c.type().endsWith("_clause") || "case_clause".equals(c.type())) {
                 nestedBlocks(c, env, depth + 1);
             } else {
                 eval(c, env, 0);
@@ -262,26 +260,26 @@ final class PythonTaint {
         }
     }
 
-    private void loopBody(TSNode loop, Env env, int depth) {
-        TSNode body = TSNodes.field(loop, "body");
+    private void loopBody(SyntaxNode loop, Env env, int depth) {
+        SyntaxNode body = loop.field("body");
         if (body != null) {
             // Twice, so that a value tainted late in the body reaches a sink early in it on the next iteration.
             block(body, env, false, depth);
             block(body, env, false, depth);
         }
-        TSNode alternative = TSNodes.field(loop, "alternative");
+        SyntaxNode alternative = loop.field("alternative");
         if (alternative != null) {
             nestedBlocks(alternative, env, depth);
         }
     }
 
-    private void ifStatement(TSNode s, Env env, int depth) {
-        TSNode condition = TSNodes.field(s, "condition");
+    private void ifStatement(SyntaxNode s, Env env, int depth) {
+        SyntaxNode condition = s.field("condition");
         if (condition != null) {
             eval(condition, env, 0);
         }
         Membership check = condition == null ? null : membership(condition);
-        TSNode consequence = TSNodes.field(s, "consequence");
+        SyntaxNode consequence = s.field("consequence");
         if (consequence != null) {
             if (check != null && !check.negated()) {
                 Env inside = env.copy();
@@ -292,8 +290,8 @@ final class PythonTaint {
                 block(consequence, env, false, depth);
             }
         }
-        for (TSNode c : TSNodes.named(s)) {
-            String type = TSNodeAccess.type(c);
+        for (SyntaxNode c : s.namedChildren()) {
+            String type = c.type();
             if ("elif_clause".equals(type) || "else_clause".equals(type)) {
                 nestedBlocks(c, env, depth);
             }
@@ -307,37 +305,37 @@ final class PythonTaint {
     private record Membership(String name, boolean negated) {
     }
 
-    private Membership membership(TSNode condition) {
-        TSNode c = condition;
-        while ("parenthesized_expression".equals(TSNodeAccess.type(c)) && TSNodeAccess.namedChildCount(c) == 1) {
-            c = TSNodeAccess.namedChild(c, 0);
+    private Membership membership(SyntaxNode condition) {
+        SyntaxNode c = condition;
+        while ("parenthesized_expression".equals(c.type()) && c.namedChildCount() == 1) {
+            c = c.namedChild(0);
         }
-        if (!"comparison_operator".equals(TSNodeAccess.type(c)) || TSNodeAccess.namedChildCount(c) != 2) {
+        if (!"comparison_operator".equals(c.type()) || c.namedChildCount() != 2) {
             return null;
         }
-        TSNode left = TSNodeAccess.namedChild(c, 0);
-        TSNode right = TSNodeAccess.namedChild(c, 1);
-        String op = src.slice(TSNodeAccess.endByte(left), TSNodeAccess.startByte(right), 20).strip()
+        SyntaxNode left = c.namedChild(0);
+        SyntaxNode right = c.namedChild(1);
+        String op = src.slice(left.endByte(), right.startByte(), 20).strip()
                 .replaceAll("\\s+", " ");
         if (!op.equals("in") && !op.equals("not in")) {
             return null;
         }
-        if (!"identifier".equals(TSNodeAccess.type(left)) || !constantCollection(right)) {
+        if (!"identifier".equals(left.type()) || !constantCollection(right)) {
             return null;
         }
         return new Membership(src.text(left, 200), op.equals("not in"));
     }
 
-    private boolean constantCollection(TSNode node) {
-        TSNode n = node;
-        if ("identifier".equals(TSNodeAccess.type(n))) {
-            TSNode assigned = moduleAssignments.get(src.text(n, 200));
+    private boolean constantCollection(SyntaxNode node) {
+        SyntaxNode n = node;
+        if ("identifier".equals(n.type())) {
+            SyntaxNode assigned = moduleAssignments.get(src.text(n, 200));
             if (assigned == null) {
                 return false;
             }
             n = assigned;
         }
-        if ("call".equals(TSNodeAccess.type(n))) {
+        if ("call".equals(n.type())) {
             String callee = ex.callee(n);
             PythonExpressions.Args args = ex.args(n);
             if ((callee.equals("frozenset") || callee.equals("set") || callee.equals("tuple"))
@@ -347,17 +345,17 @@ final class PythonTaint {
                 return false;
             }
         }
-        String type = TSNodeAccess.type(n);
+        String type = n.type();
         return (type.equals("set") || type.equals("list") || type.equals("tuple") || type.equals("dictionary"))
                 && ex.isConstant(n, 0);
     }
 
     /** Whether a block always leaves the enclosing code (its last statement returns, raises, continues or breaks). */
-    private static boolean exits(TSNode block) {
-        List<TSNode> statements = TSNodes.named(block);
+    private static boolean exits(SyntaxNode block) {
+        List<SyntaxNode> statements = block.namedChildren();
         for (int i = statements.size() - 1; i >= 0; i--) {
-            TSNode last = statements.get(i);
-            String type = TSNodeAccess.type(last);
+            SyntaxNode last = statements.get(i);
+            String type = last.type();
             if ("comment".equals(type)) {
                 continue;
             }
@@ -367,39 +365,39 @@ final class PythonTaint {
         return false;
     }
 
-    private void withStatement(TSNode s, Env env, boolean strong, int depth) {
-        for (TSNode c : TSNodes.named(s)) {
-            if ("with_clause".equals(TSNodeAccess.type(c))) {
-                for (TSNode item : TSNodes.named(c)) {
-                    TSNode value = TSNodes.field(item, "value");
+    private void withStatement(SyntaxNode s, Env env, boolean strong, int depth) {
+        for (SyntaxNode c : s.namedChildren()) {
+            if ("with_clause".equals(c.type())) {
+                for (SyntaxNode item : c.namedChildren()) {
+                    SyntaxNode value = item.field("value");
                     if (value == null) {
                         continue;
                     }
-                    if ("as_pattern".equals(TSNodeAccess.type(value)) && TSNodeAccess.namedChildCount(value) >= 2) {
-                        Value v = eval(TSNodeAccess.namedChild(value, 0), env, 0);
-                        TSNode alias = TSNodes.field(value, "alias");
-                        TSNode target = alias != null ? alias
-                                : TSNodeAccess.namedChild(value, TSNodeAccess.namedChildCount(value) - 1);
-                        if ("as_pattern_target".equals(TSNodeAccess.type(target))
-                                && TSNodeAccess.namedChildCount(target) == 1) {
-                            target = TSNodeAccess.namedChild(target, 0);
+                    if ("as_pattern".equals(value.type()) && value.namedChildCount() >= 2) {
+                        Value v = eval(value.namedChild(0), env, 0);
+                        SyntaxNode alias = value.field("alias");
+                        SyntaxNode target = alias != null ? alias
+                                : value.namedChild(value.namedChildCount() - 1);
+                        if ("as_pattern_target".equals(target.type())
+                                && target.namedChildCount() == 1) {
+                            target = target.namedChild(0);
                         }
                         assign(target, v, env, strong);
                     } else {
                         eval(value, env, 0);
                     }
                 }
-            } else if ("block".equals(TSNodeAccess.type(c))) {
+            } else if ("block".equals(c.type())) {
                 block(c, env, strong, depth);
             }
         }
     }
 
-    private void expressionStatement(TSNode e, Env env, boolean strong) {
-        switch (TSNodeAccess.type(e)) {
+    private void expressionStatement(SyntaxNode e, Env env, boolean strong) {
+        switch (e.type()) {
             case "assignment": {
-                TSNode left = TSNodes.field(e, "left");
-                TSNode right = TSNodes.field(e, "right");
+                SyntaxNode left = e.field("left");
+                SyntaxNode right = e.field("right");
                 if (right == null) {
                     return;
                 }
@@ -410,13 +408,13 @@ final class PythonTaint {
                 break;
             }
             case "augmented_assignment": {
-                TSNode left = TSNodes.field(e, "left");
-                TSNode right = TSNodes.field(e, "right");
+                SyntaxNode left = e.field("left");
+                SyntaxNode right = e.field("right");
                 if (left == null || right == null) {
                     return;
                 }
                 Value v = eval(right, env, 0);
-                String op = src.slice(TSNodeAccess.endByte(left), TSNodeAccess.startByte(right), 10).strip();
+                String op = src.slice(left.endByte(), right.startByte(), 10).strip();
                 if (op.equals("+=") || op.equals("%=")) {
                     v = eval(left, env, 0).union(v);
                     assign(left, v, env, strong);
@@ -428,8 +426,8 @@ final class PythonTaint {
         }
     }
 
-    private void assign(TSNode target, Value v, Env env, boolean strong) {
-        switch (TSNodeAccess.type(target)) {
+    private void assign(SyntaxNode target, Value v, Env env, boolean strong) {
+        switch (target.type()) {
             case "identifier":
                 env.set(src.text(target, 200), v, strong);
                 break;
@@ -437,7 +435,7 @@ final class PythonTaint {
                 env.set(src.text(target, 200), v, strong);
                 break;
             case "subscript": {
-                TSNode value = TSNodes.field(target, "value");
+                SyntaxNode value = target.field("value");
                 if (value != null) {
                     env.set(src.text(value, 200), new Value(v.taint, false, false, false), false);
                 }
@@ -449,7 +447,7 @@ final class PythonTaint {
             case "tuple":
             case "list": {
                 Value element = new Value(v.taint, false, false, false);
-                for (TSNode t : TSNodes.named(target)) {
+                for (SyntaxNode t : target.namedChildren()) {
                     assign(t, element, env, strong);
                 }
                 break;
@@ -461,11 +459,11 @@ final class PythonTaint {
 
     // ---- expressions
 
-    private Value eval(TSNode node, Env env, int depth) {
+    private Value eval(SyntaxNode node, Env env, int depth) {
         if (depth > bounds.maxExpressionDepth()) {
             return Value.CLEAN;
         }
-        switch (TSNodeAccess.type(node)) {
+        switch (node.type()) {
             case "identifier": {
                 String name = src.text(node, 200);
                 Value v = env.get(name);
@@ -478,8 +476,8 @@ final class PythonTaint {
             case "attribute":
                 return attribute(node, env, depth);
             case "subscript": {
-                TSNode value = TSNodes.field(node, "value");
-                List<TSNode> parts = TSNodes.named(node);
+                SyntaxNode value = node.field("value");
+                List<SyntaxNode> parts = node.namedChildren();
                 for (int i = 1; i < parts.size(); i++) {
                     eval(parts.get(i), env, depth + 1);
                 }
@@ -490,9 +488,9 @@ final class PythonTaint {
                 return call(node, env, depth);
             case "string": {
                 Value v = Value.CLEAN_STRING;
-                for (TSNode part : TSNodes.named(node)) {
-                    if ("interpolation".equals(TSNodeAccess.type(part))) {
-                        TSNode expr = TSNodes.field(part, "expression");
+                for (SyntaxNode part : node.namedChildren()) {
+                    if ("interpolation".equals(part.type())) {
+                        SyntaxNode expr = part.field("expression");
                         if (expr != null) {
                             v = v.union(eval(expr, env, depth + 1));
                         }
@@ -512,9 +510,9 @@ final class PythonTaint {
             case "await":
             case "conditional_expression": {
                 Value v = null;
-                List<TSNode> parts = TSNodes.named(node);
+                List<SyntaxNode> parts = node.namedChildren();
                 int n = parts.size();
-                boolean conditional = "conditional_expression".equals(TSNodeAccess.type(node));
+                boolean conditional = "conditional_expression".equals(node.type());
                 for (int i = 0; i < n; i++) {
                     Value part = eval(parts.get(i), env, depth + 1);
                     if (conditional && i == 1) {
@@ -525,31 +523,31 @@ final class PythonTaint {
                 if (v == null) {
                     return Value.CLEAN;
                 }
-                boolean passThrough = n == 1 && ("parenthesized_expression".equals(TSNodeAccess.type(node))
-                        || "await".equals(TSNodeAccess.type(node)));
+                boolean passThrough = n == 1 && ("parenthesized_expression".equals(node.type())
+                        || "await".equals(node.type()));
                 if (passThrough) {
                     return v;
                 }
-                String type = TSNodeAccess.type(node);
+                String type = node.type();
                 boolean scalar = "concatenated_string".equals(type) || "boolean_operator".equals(type)
                         || "conditional_expression".equals(type);
                 return new Value(v.taint, false, false, scalar && (v.stringish || type.startsWith("concat")));
             }
             case "binary_operator": {
-                TSNode left = TSNodes.field(node, "left");
-                TSNode right = TSNodes.field(node, "right");
+                SyntaxNode left = node.field("left");
+                SyntaxNode right = node.field("right");
                 Value l = left == null ? Value.CLEAN : eval(left, env, depth + 1);
                 Value r = right == null ? Value.CLEAN : eval(right, env, depth + 1);
                 String op = left == null || right == null ? ""
-                        : src.slice(TSNodeAccess.endByte(left), TSNodeAccess.startByte(right), 10).strip();
+                        : src.slice(left.endByte(), right.startByte(), 10).strip();
                 if (op.equals("+") || op.equals("%")) {
                     return l.union(r);
                 }
                 return Value.CLEAN;
             }
             case "named_expression": {
-                TSNode name = TSNodes.field(node, "name");
-                TSNode value = TSNodes.field(node, "value");
+                SyntaxNode name = node.field("name");
+                SyntaxNode value = node.field("value");
                 Value v = value == null ? Value.CLEAN : eval(value, env, depth + 1);
                 if (name != null) {
                     env.set(src.text(name, 200), v, false);
@@ -559,7 +557,7 @@ final class PythonTaint {
             case "lambda":
                 return Value.CLEAN;
             default: {
-                for (TSNode part : TSNodes.named(node)) {
+                for (SyntaxNode part : node.namedChildren()) {
                     eval(part, env, depth + 1);
                 }
                 return Value.CLEAN;
@@ -567,11 +565,11 @@ final class PythonTaint {
         }
     }
 
-    private Value sourceValue(String kind, TSNode node) {
+    private Value sourceValue(String kind, SyntaxNode node) {
         return new Value(new Taint(kind, src.startLine(node)), false, false, false);
     }
 
-    private Value attribute(TSNode node, Env env, int depth) {
+    private Value attribute(SyntaxNode node, Env env, int depth) {
         Value held = env.get(src.text(node, 200));
         if (held != null) {
             return held;
@@ -580,8 +578,8 @@ final class PythonTaint {
         if (kind != null) {
             return sourceValue(kind, node);
         }
-        TSNode object = TSNodes.field(node, "object");
-        TSNode attribute = TSNodes.field(node, "attribute");
+        SyntaxNode object = node.field("object");
+        SyntaxNode attribute = node.field("attribute");
         if (object == null || attribute == null) {
             return Value.CLEAN;
         }
@@ -593,27 +591,27 @@ final class PythonTaint {
         return receiver.taint == null ? Value.CLEAN : new Value(receiver.taint, false, false, false);
     }
 
-    private Value call(TSNode call, Env env, int depth) {
+    private Value call(SyntaxNode call, Env env, int depth) {
         String callee = ex.callee(call);
         PythonExpressions.Args args = ex.args(call);
         Map<Integer, Value> argValues = new HashMap<>();
         Value allArgs = Value.CLEAN;
-        for (TSNode a : args.positional()) {
+        for (SyntaxNode a : args.positional()) {
             Value v = eval(a, env, depth + 1);
-            argValues.put(TSNodeAccess.startByte(a), v);
+            argValues.put(a.startByte(), v);
             allArgs = allArgs.union(v);
         }
-        for (TSNode a : args.keywords().values()) {
+        for (SyntaxNode a : args.keywords().values()) {
             Value v = eval(a, env, depth + 1);
-            argValues.put(TSNodeAccess.startByte(a), v);
+            argValues.put(a.startByte(), v);
             allArgs = allArgs.union(v);
         }
-        TSNode fn = TSNodes.field(call, "function");
+        SyntaxNode fn = call.field("function");
         Value receiver = Value.CLEAN;
         String method = null;
-        if (fn != null && "attribute".equals(TSNodeAccess.type(fn))) {
-            TSNode object = TSNodes.field(fn, "object");
-            TSNode attribute = TSNodes.field(fn, "attribute");
+        if (fn != null && "attribute".equals(fn.type())) {
+            SyntaxNode object = fn.field("object");
+            SyntaxNode attribute = fn.field("attribute");
             receiver = object == null ? Value.CLEAN : eval(object, env, depth + 1);
             method = attribute == null ? null : src.text(attribute, 100);
         }
@@ -657,10 +655,10 @@ final class PythonTaint {
         return Value.CLEAN;
     }
 
-    private void sink(TSNode call, String callee, PythonExpressions.Args args, Map<Integer, Value> argValues) {
+    private void sink(SyntaxNode call, String callee, PythonExpressions.Args args, Map<Integer, Value> argValues) {
         ScanSettings.Sinks sinks = lists.sinks();
         String kind = null;
-        TSNode relevant = null;
+        SyntaxNode relevant = null;
         if (sinks.exec().calls().contains(callee)) {
             kind = "exec";
             relevant = firstOrKeyword(args, "source");
@@ -669,9 +667,9 @@ final class PythonTaint {
             relevant = firstOrKeyword(args, "cmd", "command");
         } else if (sinks.shell().shellFlagCalls().contains(callee)) {
             relevant = firstOrKeyword(args, "args");
-            TSNode shell = args.keyword("shell");
+            SyntaxNode shell = args.keyword("shell");
             boolean shellTrue = shell != null && !List.of("False", "0", "None").contains(src.text(shell, 20));
-            Value command = relevant == null ? Value.CLEAN : argValues.getOrDefault(TSNodeAccess.startByte(relevant),
+            Value command = relevant == null ? Value.CLEAN : argValues.getOrDefault(relevant.startByte(),
                     Value.CLEAN);
             if (shellTrue || command.stringish) {
                 kind = "shell";
@@ -680,7 +678,7 @@ final class PythonTaint {
             kind = "deserialize";
             relevant = firstOrKeyword(args, "data", "file");
         } else if (sinks.deserialize().loaderCalls().contains(callee)) {
-            TSNode loader = args.keyword("Loader") != null ? args.keyword("Loader")
+            SyntaxNode loader = args.keyword("Loader") != null ? args.keyword("Loader")
                     : args.positional().size() > 1 ? args.positional().get(1) : null;
             boolean safe = loader != null && safeLoader(ex.render(loader, 0), sinks.deserialize().safeLoaders());
             if (!safe) {
@@ -691,8 +689,8 @@ final class PythonTaint {
         if (kind == null || relevant == null) {
             return;
         }
-        Value v = argValues.getOrDefault(TSNodeAccess.startByte(relevant), Value.CLEAN);
-        if (v.taint != null && reported.add(TSNodeAccess.startByte(call))) {
+        Value v = argValues.getOrDefault(relevant.startByte(), Value.CLEAN);
+        if (v.taint != null && reported.add(call.startByte())) {
             out.add(new TaintFlow(file, Language.PYTHON.id(), v.taint.source(), v.taint.line(), kind, callee,
                     src.startLine(call), src.snippet(call)));
         }
@@ -707,8 +705,8 @@ final class PythonTaint {
         return false;
     }
 
-    private static TSNode firstOrKeyword(PythonExpressions.Args args, String... keywords) {
-        if (args.first() != null && !"list_splat".equals(TSNodeAccess.type(args.first()))) {
+    private static SyntaxNode firstOrKeyword(PythonExpressions.Args args, String... keywords) {
+        if (args.first() != null && !"list_splat".equals(args.first().type())) {
             return args.first();
         }
         for (String k : keywords) {

@@ -16,8 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.treesitter.TSNode;
-import org.treesitter.TSNodeAccess;
 
 /**
  * Facts from one JavaScript, TypeScript or TSX syntax tree: ES imports, {@code require} and dynamic {@code import()}
@@ -41,13 +39,13 @@ final class ScriptAnalyzer {
     private final CodeFacts out;
     private final ImportTable imports = new ImportTable();
 
-    private record PendingCall(TSNode node, String function, boolean deferred) {
+    private record PendingCall(SyntaxNode node, String function, boolean deferred) {
     }
 
     private final List<PendingCall> calls = new ArrayList<>();
-    private final Map<String, TSNode> moduleConstants = new HashMap<>();
+    private final Map<String, SyntaxNode> moduleConstants = new HashMap<>();
     private final Set<Integer> boundImportCalls = new HashSet<>();
-    private final TSNode[] nodes;
+    private final SyntaxNode[] nodes;
     private final String[] types;
     private final String[] functionAt;
     private final boolean[] deferredAt;
@@ -61,13 +59,13 @@ final class ScriptAnalyzer {
         this.src = src;
         this.out = out;
         int frames = bounds.maxTreeDepth() + 2;
-        this.nodes = new TSNode[frames];
+        this.nodes = new SyntaxNode[frames];
         this.types = new String[frames];
         this.functionAt = new String[frames];
         this.deferredAt = new boolean[frames];
     }
 
-    void run(TSNode root) {
+    void run(SyntaxNode root) {
         boolean cut = TreeWalk.walk(root, bounds.maxTreeDepth(), this::visit);
         if (cut) {
             out.note("nested deeper than " + bounds.maxTreeDepth() + " levels; deeper code not analysed");
@@ -77,7 +75,7 @@ final class ScriptAnalyzer {
         }
     }
 
-    private boolean visit(TSNode node, String type, int depth) {
+    private boolean visit(SyntaxNode node, String type, int depth) {
         nodes[depth] = node;
         types[depth] = type;
         functionAt[depth] = depth == 0 ? "" : functionAt[depth - 1];
@@ -120,28 +118,28 @@ final class ScriptAnalyzer {
     }
 
     /** The name a function goes by: its own, or the variable, property or field it is assigned to. */
-    private String functionName(TSNode node, String type, int depth) {
-        TSNode name = TSNodes.field(node, "name");
+    private String functionName(SyntaxNode node, String type, int depth) {
+        SyntaxNode name = node.field("name");
         if (name != null) {
             return src.text(name, 200);
         }
         if (depth > 0) {
-            TSNode parent = nodes[depth - 1];
+            SyntaxNode parent = nodes[depth - 1];
             String parentType = types[depth - 1];
-            TSNode label = null;
+            SyntaxNode label = null;
             if ("variable_declarator".equals(parentType)) {
-                label = TSNodes.field(parent, "name");
+                label = parent.field("name");
             } else if ("pair".equals(parentType)) {
-                label = TSNodes.field(parent, "key");
+                label = parent.field("key");
             } else if ("assignment_expression".equals(parentType)) {
-                label = TSNodes.field(parent, "left");
+                label = parent.field("left");
             } else if ("public_field_definition".equals(parentType) || "field_definition".equals(parentType)) {
-                label = TSNodes.field(parent, "name");
+                label = parent.field("name");
                 if (label == null) {
-                    label = TSNodes.field(parent, "property");
+                    label = parent.field("property");
                 }
             }
-            if (label != null && !"object_pattern".equals(TSNodeAccess.type(label))) {
+            if (label != null && !"object_pattern".equals(label.type())) {
                 return src.text(label, 200);
             }
         }
@@ -164,13 +162,13 @@ final class ScriptAnalyzer {
     }
 
     /** The callee as written (no import resolution), cheap enough for the walk. */
-    private String calleeText(TSNode call) {
-        TSNode fn = TSNodes.field(call, "function");
+    private String calleeText(SyntaxNode call) {
+        SyntaxNode fn = call.field("function");
         if (fn == null) {
             return "";
         }
-        if ("member_expression".equals(TSNodeAccess.type(fn))) {
-            TSNode property = TSNodes.field(fn, "property");
+        if ("member_expression".equals(fn.type())) {
+            SyntaxNode property = fn.field("property");
             return property == null ? "" : src.text(property, 100);
         }
         return src.text(fn, 100);
@@ -187,20 +185,20 @@ final class ScriptAnalyzer {
         return specifier.startsWith("node:") ? specifier.substring(5) : specifier;
     }
 
-    private void addImport(String module, String name, String alias, TSNode where) {
+    private void addImport(String module, String name, String alias, SyntaxNode where) {
         if (NamePattern.any(settings.components().mcpSdkModules(), module)) {
             out.markMcpSdk();
         }
         out.add(new CodeImport(file, language, module, name, alias, src.startLine(where), src.snippet(where)));
     }
 
-    private void importStatement(TSNode node) {
-        TSNode source = TSNodes.field(node, "source");
-        TSNode clause = null;
-        for (TSNode c : TSNodes.named(node)) {
-            if ("import_clause".equals(TSNodeAccess.type(c))) {
+    private void importStatement(SyntaxNode node) {
+        SyntaxNode source = node.field("source");
+        SyntaxNode clause = null;
+        for (SyntaxNode c : node.namedChildren()) {
+            if ("import_clause".equals(c.type())) {
                 clause = c;
-            } else if ("import_require_clause".equals(TSNodeAccess.type(c))) {
+            } else if ("import_require_clause".equals(c.type())) {
                 requireClause(c, node);
                 return;
             }
@@ -213,8 +211,8 @@ final class ScriptAnalyzer {
             addImport(module, "", "", node);
             return;
         }
-        for (TSNode part : TSNodes.named(clause)) {
-            switch (TSNodeAccess.type(part)) {
+        for (SyntaxNode part : clause.namedChildren()) {
+            switch (part.type()) {
                 case "identifier": {
                     String local = src.text(part, 200);
                     imports.bind(local, module);
@@ -222,23 +220,23 @@ final class ScriptAnalyzer {
                     break;
                 }
                 case "namespace_import": {
-                    TSNode id = firstOfType(part, "identifier");
+                    SyntaxNode id = firstOfType(part, "identifier");
                     String local = id == null ? "" : src.text(id, 200);
                     imports.bind(local, module);
                     addImport(module, "*", local, node);
                     break;
                 }
                 case "named_imports": {
-                    for (TSNode spec : TSNodes.named(part)) {
-                        if (!"import_specifier".equals(TSNodeAccess.type(spec))) {
+                    for (SyntaxNode spec : part.namedChildren()) {
+                        if (!"import_specifier".equals(spec.type())) {
                             continue;
                         }
-                        TSNode name = TSNodes.field(spec, "name");
-                        TSNode alias = TSNodes.field(spec, "alias");
+                        SyntaxNode name = spec.field("name");
+                        SyntaxNode alias = spec.field("alias");
                         if (name == null) {
                             continue;
                         }
-                        String member = TSNodeAccess.type(name).equals("string") ? stringValue(name)
+                        String member = name.type().equals("string") ? stringValue(name)
                                 : src.text(name, 200);
                         String local = alias == null ? member : src.text(alias, 200);
                         imports.bind(local, member.equals("default") ? module : module + "." + member);
@@ -252,9 +250,9 @@ final class ScriptAnalyzer {
         }
     }
 
-    private void requireClause(TSNode clause, TSNode statement) {
-        TSNode id = firstOfType(clause, "identifier");
-        TSNode source = TSNodes.field(clause, "source");
+    private void requireClause(SyntaxNode clause, SyntaxNode statement) {
+        SyntaxNode id = firstOfType(clause, "identifier");
+        SyntaxNode source = clause.field("source");
         if (source == null) {
             source = firstOfType(clause, "string");
         }
@@ -267,9 +265,9 @@ final class ScriptAnalyzer {
         addImport(module, "", local, statement);
     }
 
-    private static TSNode firstOfType(TSNode node, String type) {
-        for (TSNode c : TSNodes.named(node)) {
-            if (type.equals(TSNodeAccess.type(c))) {
+    private static SyntaxNode firstOfType(SyntaxNode node, String type) {
+        for (SyntaxNode c : node.namedChildren()) {
+            if (type.equals(c.type())) {
                 return c;
             }
         }
@@ -277,23 +275,23 @@ final class ScriptAnalyzer {
     }
 
     /** {@code const x = require('m')}, {@code const {a: b} = require('m')}, {@code await import('m')}, constants. */
-    private void declarator(TSNode node, int depth) {
-        TSNode name = TSNodes.field(node, "name");
-        TSNode value = TSNodes.field(node, "value");
+    private void declarator(SyntaxNode node, int depth) {
+        SyntaxNode name = node.field("name");
+        SyntaxNode value = node.field("value");
         if (name == null || value == null) {
             return;
         }
-        if (functionAt[depth].isEmpty() && "identifier".equals(TSNodeAccess.type(name))) {
+        if (functionAt[depth].isEmpty() && "identifier".equals(name.type())) {
             moduleConstants.put(src.text(name, 200), value);
         }
-        TSNode v = value;
-        while ("await_expression".equals(TSNodeAccess.type(v)) && TSNodeAccess.namedChildCount(v) == 1) {
-            v = TSNodeAccess.namedChild(v, 0);
+        SyntaxNode v = value;
+        while ("await_expression".equals(v.type()) && v.namedChildCount() == 1) {
+            v = v.namedChild(0);
         }
         String member = "";
-        if ("member_expression".equals(TSNodeAccess.type(v))) {
-            TSNode property = TSNodes.field(v, "property");
-            TSNode object = TSNodes.field(v, "object");
+        if ("member_expression".equals(v.type())) {
+            SyntaxNode property = v.field("property");
+            SyntaxNode object = v.field("object");
             if (property == null || object == null) {
                 return;
             }
@@ -304,35 +302,35 @@ final class ScriptAnalyzer {
         if (module == null) {
             return;
         }
-        boundImportCalls.add(TSNodeAccess.startByte(v));
+        boundImportCalls.add(v.startByte());
         String base = member.isEmpty() ? module : module + "." + member;
-        if ("identifier".equals(TSNodeAccess.type(name))) {
+        if ("identifier".equals(name.type())) {
             String local = src.text(name, 200);
             imports.bind(local, base);
             addImport(module, member, local, node);
-        } else if ("object_pattern".equals(TSNodeAccess.type(name))) {
-            for (TSNode p : TSNodes.named(name)) {
+        } else if ("object_pattern".equals(name.type())) {
+            for (SyntaxNode p : name.namedChildren()) {
                 String key = null;
                 String local = null;
-                switch (TSNodeAccess.type(p)) {
+                switch (p.type()) {
                     case "shorthand_property_identifier_pattern":
                         key = src.text(p, 200);
                         local = key;
                         break;
                     case "pair_pattern": {
-                        TSNode k = TSNodes.field(p, "key");
-                        TSNode a = TSNodes.field(p, "value");
+                        SyntaxNode k = p.field("key");
+                        SyntaxNode a = p.field("value");
                         if (k != null && a != null) {
-                            key = TSNodeAccess.type(k).equals("string") ? stringValue(k) : src.text(k, 200);
-                            if ("assignment_pattern".equals(TSNodeAccess.type(a))) {
-                                a = TSNodes.field(a, "left");
+                            key = k.type().equals("string") ? stringValue(k) : src.text(k, 200);
+                            if ("assignment_pattern".equals(a.type())) {
+                                a = a.field("left");
                             }
                             local = a == null ? null : src.text(a, 200);
                         }
                         break;
                     }
                     case "object_assignment_pattern": {
-                        TSNode left = TSNodes.field(p, "left");
+                        SyntaxNode left = p.field("left");
                         if (left != null) {
                             key = src.text(left, 200);
                             local = key;
@@ -353,21 +351,21 @@ final class ScriptAnalyzer {
     }
 
     /** The module of {@code require('m')} or {@code import('m')} with a literal specifier, else null. */
-    private String importedModule(TSNode call) {
-        if (!"call_expression".equals(TSNodeAccess.type(call))) {
+    private String importedModule(SyntaxNode call) {
+        if (!"call_expression".equals(call.type())) {
             return null;
         }
-        TSNode fn = TSNodes.field(call, "function");
+        SyntaxNode fn = call.field("function");
         if (fn == null) {
             return null;
         }
-        boolean require = "identifier".equals(TSNodeAccess.type(fn)) && src.text(fn, 20).equals("require")
+        boolean require = "identifier".equals(fn.type()) && src.text(fn, 20).equals("require")
                 && !imports.isBound("require");
-        boolean dynamicImport = "import".equals(TSNodeAccess.type(fn));
+        boolean dynamicImport = "import".equals(fn.type());
         if (!require && !dynamicImport) {
             return null;
         }
-        List<TSNode> args = arguments(call);
+        List<SyntaxNode> args = arguments(call);
         if (args.isEmpty() || !isStringLiteral(args.get(0))) {
             return null;
         }
@@ -376,54 +374,54 @@ final class ScriptAnalyzer {
 
     // ---- expressions
 
-    List<TSNode> arguments(TSNode call) {
-        TSNode list = TSNodes.field(call, "arguments");
-        List<TSNode> out = new ArrayList<>();
+    List<SyntaxNode> arguments(SyntaxNode call) {
+        SyntaxNode list = call.field("arguments");
+        List<SyntaxNode> out = new ArrayList<>();
         if (list == null) {
             return out;
         }
-        if (!"arguments".equals(TSNodeAccess.type(list))) {
+        if (!"arguments".equals(list.type())) {
             out.add(list);
             return out;
         }
-        for (TSNode a : TSNodes.named(list)) {
-            if (!"comment".equals(TSNodeAccess.type(a))) {
+        for (SyntaxNode a : list.namedChildren()) {
+            if (!"comment".equals(a.type())) {
                 out.add(a);
             }
         }
         return out;
     }
 
-    String callee(TSNode call) {
-        TSNode fn = TSNodes.field(call, "new_expression".equals(TSNodeAccess.type(call)) ? "constructor" : "function");
+    String callee(SyntaxNode call) {
+        SyntaxNode fn = call.field("new_expression".equals(call.type()) ? "constructor" : "function");
         if (fn == null) {
             return UNKNOWN;
         }
-        String name = "import".equals(TSNodeAccess.type(fn)) ? "import" : render(fn, 0);
+        String name = "import".equals(fn.type()) ? "import" : render(fn, 0);
         return name.length() > MAX_CALLEE_CHARS ? name.substring(0, MAX_CALLEE_CHARS) : name;
     }
 
-    private String render(TSNode node, int depth) {
+    private String render(SyntaxNode node, int depth) {
         if (depth > bounds.maxExpressionDepth()) {
             return UNKNOWN;
         }
-        switch (TSNodeAccess.type(node)) {
+        switch (node.type()) {
             case "identifier":
                 return imports.resolve(src.text(node, 200));
             case "this":
             case "super":
-                return TSNodeAccess.type(node);
+                return node.type();
             case "member_expression": {
-                TSNode object = TSNodes.field(node, "object");
-                TSNode property = TSNodes.field(node, "property");
+                SyntaxNode object = node.field("object");
+                SyntaxNode property = node.field("property");
                 if (object == null || property == null) {
                     return UNKNOWN;
                 }
                 return render(object, depth + 1) + "." + src.text(property, 200);
             }
             case "subscript_expression": {
-                TSNode object = TSNodes.field(node, "object");
-                TSNode index = TSNodes.field(node, "index");
+                SyntaxNode object = node.field("object");
+                SyntaxNode index = node.field("index");
                 if (object == null) {
                     return UNKNOWN;
                 }
@@ -437,11 +435,11 @@ final class ScriptAnalyzer {
                 if (module != null) {
                     return module;
                 }
-                TSNode fn = TSNodes.field(node, "function");
+                SyntaxNode fn = node.field("function");
                 return fn == null ? UNKNOWN : render(fn, depth + 1) + "()";
             }
             case "new_expression": {
-                TSNode ctor = TSNodes.field(node, "constructor");
+                SyntaxNode ctor = node.field("constructor");
                 return ctor == null ? UNKNOWN : render(ctor, depth + 1) + "()";
             }
             case "parenthesized_expression":
@@ -450,7 +448,7 @@ final class ScriptAnalyzer {
             case "as_expression":
             case "satisfies_expression":
             case "type_assertion": {
-                TSNode inner = lastExpression(node);
+                SyntaxNode inner = lastExpression(node);
                 return inner == null ? UNKNOWN : render(inner, depth + 1);
             }
             case "string":
@@ -464,28 +462,28 @@ final class ScriptAnalyzer {
     }
 
     /** The expression a wrapper holds: the only named child, or the first for casts ({@code x as T}). */
-    private static TSNode lastExpression(TSNode node) {
-        for (TSNode c : TSNodes.named(node)) {
-            if (!"comment".equals(TSNodeAccess.type(c))) {
+    private static SyntaxNode lastExpression(SyntaxNode node) {
+        for (SyntaxNode c : node.namedChildren()) {
+            if (!"comment".equals(c.type())) {
                 return c;
             }
         }
         return null;
     }
 
-    boolean isStringLiteral(TSNode node) {
-        String type = TSNodeAccess.type(node);
+    boolean isStringLiteral(SyntaxNode node) {
+        String type = node.type();
         if ("string".equals(type)) {
             return true;
         }
         return "template_string".equals(type) && firstOfType(node, "template_substitution") == null;
     }
 
-    boolean isConstant(TSNode node, int depth) {
+    boolean isConstant(SyntaxNode node, int depth) {
         if (depth > bounds.maxExpressionDepth()) {
             return false;
         }
-        switch (TSNodeAccess.type(node)) {
+        switch (node.type()) {
             case "string":
             case "number":
             case "true":
@@ -499,34 +497,34 @@ final class ScriptAnalyzer {
             case "identifier":
                 return src.text(node, 20).equals("undefined");
             case "unary_expression": {
-                TSNode arg = TSNodes.field(node, "argument");
+                SyntaxNode arg = node.field("argument");
                 return arg != null && isConstant(arg, depth + 1);
             }
             case "binary_expression": {
-                TSNode left = TSNodes.field(node, "left");
-                TSNode right = TSNodes.field(node, "right");
+                SyntaxNode left = node.field("left");
+                SyntaxNode right = node.field("right");
                 return left != null && right != null && isConstant(left, depth + 1) && isConstant(right, depth + 1);
             }
             case "parenthesized_expression":
             case "array": {
-                for (TSNode c : TSNodes.named(node)) {
-                    if (!"comment".equals(TSNodeAccess.type(c)) && !isConstant(c, depth + 1)) {
+                for (SyntaxNode c : node.namedChildren()) {
+                    if (!"comment".equals(c.type()) && !isConstant(c, depth + 1)) {
                         return false;
                     }
                 }
                 return true;
             }
             case "object": {
-                for (TSNode c : TSNodes.named(node)) {
-                    if ("comment".equals(TSNodeAccess.type(c))) {
+                for (SyntaxNode c : node.namedChildren()) {
+                    if ("comment".equals(c.type())) {
                         continue;
                     }
-                    if (!"pair".equals(TSNodeAccess.type(c))) {
+                    if (!"pair".equals(c.type())) {
                         return false;
                     }
-                    TSNode value = TSNodes.field(c, "value");
-                    TSNode key = TSNodes.field(c, "key");
-                    if (value == null || (key != null && "computed_property_name".equals(TSNodeAccess.type(key)))
+                    SyntaxNode value = c.field("value");
+                    SyntaxNode key = c.field("key");
+                    if (value == null || (key != null && "computed_property_name".equals(key.type()))
                             || !isConstant(value, depth + 1)) {
                         return false;
                     }
@@ -539,9 +537,9 @@ final class ScriptAnalyzer {
     }
 
     /** A string's or template's value between its quotes, escapes decoded (template substitutions as written). */
-    String stringValue(TSNode node) {
-        int start = TSNodeAccess.startByte(node);
-        int end = TSNodeAccess.endByte(node);
+    String stringValue(SyntaxNode node) {
+        int start = node.startByte();
+        int end = node.endByte();
         if (end - start < 2) {
             return "";
         }
@@ -549,32 +547,32 @@ final class ScriptAnalyzer {
     }
 
     /** A string known without running the code: a literal, a constant concatenation or a module-level constant. */
-    private String constantString(TSNode node, int depth) {
+    private String constantString(SyntaxNode node, int depth) {
         if (depth > bounds.maxExpressionDepth()) {
             return null;
         }
-        switch (TSNodeAccess.type(node)) {
+        switch (node.type()) {
             case "string":
             case "template_string":
                 return isStringLiteral(node) ? stringValue(node) : null;
             case "parenthesized_expression": {
-                TSNode inner = lastExpression(node);
+                SyntaxNode inner = lastExpression(node);
                 return inner == null ? null : constantString(inner, depth + 1);
             }
             case "binary_expression": {
-                TSNode left = TSNodes.field(node, "left");
-                TSNode right = TSNodes.field(node, "right");
+                SyntaxNode left = node.field("left");
+                SyntaxNode right = node.field("right");
                 if (left == null || right == null) {
                     return null;
                 }
-                String op = src.slice(TSNodeAccess.endByte(left), TSNodeAccess.startByte(right), 10).strip();
+                String op = src.slice(left.endByte(), right.startByte(), 10).strip();
                 String l = op.equals("+") ? constantString(left, depth + 1) : null;
                 String r = l == null ? null : constantString(right, depth + 1);
                 return r == null ? null : cut(l + r);
             }
             case "identifier": {
-                TSNode value = moduleConstants.get(src.text(node, 200));
-                return value == null || TSNodeAccess.startByte(value) == TSNodeAccess.startByte(node) ? null
+                SyntaxNode value = moduleConstants.get(src.text(node, 200));
+                return value == null || value.startByte() == node.startByte() ? null
                         : constantString(value, depth + 1);
             }
             default:
@@ -586,26 +584,26 @@ final class ScriptAnalyzer {
         return s.length() > bounds.maxTextChars() ? s.substring(0, bounds.maxTextChars()) + "…" : s;
     }
 
-    JsonNode toJson(TSNode node, int depth) {
+    JsonNode toJson(SyntaxNode node, int depth) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         String shortText = src.text(node, bounds.maxKeywordValueChars());
         if (depth > bounds.maxExpressionDepth()) {
             return f.textNode(shortText);
         }
-        switch (TSNodeAccess.type(node)) {
+        switch (node.type()) {
             case "object": {
                 ObjectNode o = f.objectNode();
-                for (TSNode c : TSNodes.named(node)) {
-                    if ("pair".equals(TSNodeAccess.type(c))) {
-                        TSNode key = TSNodes.field(c, "key");
-                        TSNode value = TSNodes.field(c, "value");
+                for (SyntaxNode c : node.namedChildren()) {
+                    if ("pair".equals(c.type())) {
+                        SyntaxNode key = c.field("key");
+                        SyntaxNode value = c.field("value");
                         if (key != null && value != null) {
-                            o.set(TSNodeAccess.type(key).equals("string") ? stringValue(key) : src.text(key, 200),
+                            o.set(key.type().equals("string") ? stringValue(key) : src.text(key, 200),
                                     toJson(value, depth + 1));
                         }
-                    } else if ("shorthand_property_identifier".equals(TSNodeAccess.type(c))) {
+                    } else if ("shorthand_property_identifier".equals(c.type())) {
                         String name = src.text(c, 200);
-                        TSNode value = moduleConstants.get(name);
+                        SyntaxNode value = moduleConstants.get(name);
                         o.set(name, value == null ? f.textNode(name) : toJson(value, depth + 1));
                     }
                 }
@@ -613,8 +611,8 @@ final class ScriptAnalyzer {
             }
             case "array": {
                 ArrayNode a = f.arrayNode();
-                for (TSNode c : TSNodes.named(node)) {
-                    if (!"comment".equals(TSNodeAccess.type(c))) {
+                for (SyntaxNode c : node.namedChildren()) {
+                    if (!"comment".equals(c.type())) {
                         a.add(toJson(c, depth + 1));
                     }
                 }
@@ -636,8 +634,8 @@ final class ScriptAnalyzer {
             case "null":
                 return f.nullNode();
             case "identifier": {
-                TSNode value = moduleConstants.get(src.text(node, 200));
-                return value == null || TSNodeAccess.startByte(value) == TSNodeAccess.startByte(node)
+                SyntaxNode value = moduleConstants.get(src.text(node, 200));
+                return value == null || value.startByte() == node.startByte()
                         ? f.textNode(shortText)
                         : toJson(value, depth + 1);
             }
@@ -649,22 +647,22 @@ final class ScriptAnalyzer {
     // ---- calls
 
     private void emitCall(PendingCall pending) {
-        TSNode call = pending.node();
+        SyntaxNode call = pending.node();
         String callee = callee(call);
-        List<TSNode> args = arguments(call);
+        List<SyntaxNode> args = arguments(call);
         boolean constant = true;
         boolean[] literal = new boolean[args.size()];
         List<String> keywords = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
-            TSNode a = args.get(i);
+            SyntaxNode a = args.get(i);
             literal[i] = isConstant(a, 0);
             constant &= literal[i];
-            if ("object".equals(TSNodeAccess.type(a))) {
+            if ("object".equals(a.type())) {
                 objectKeywords(a, keywords);
             }
         }
         for (int i = 0; i < Math.min(args.size(), bounds.maxPositionalKeywords()); i++) {
-            TSNode a = args.get(i);
+            SyntaxNode a = args.get(i);
             String form = literal[i] ? src.text(a, bounds.maxKeywordValueChars()) : render(a, 0);
             keywords.add("@" + i + "=" + (form.length() > bounds.maxKeywordValueChars()
                     ? form.substring(0, bounds.maxKeywordValueChars()) + "…" : form));
@@ -680,18 +678,18 @@ final class ScriptAnalyzer {
         out.add(new CodeCall(file, language, callee, constant, firstArg, keywords, pending.function(),
                 src.startLine(call), src.snippet(call)));
         if (("require".equals(callee) || "import".equals(callee))
-                && !boundImportCalls.contains(TSNodeAccess.startByte(call))) {
+                && !boundImportCalls.contains(call.startByte())) {
             String module = importedModule(call);
             if (module != null) {
                 addImport(module, "", "", call);
             }
         }
-        if ("new_expression".equals(TSNodeAccess.type(call)) && settings.components().mcpServerConstructors()
+        if ("new_expression".equals(call.type()) && settings.components().mcpServerConstructors()
                 .contains(lastSegment(callee)) && callee.contains("modelcontextprotocol")) {
             out.markMcpSdk();
         }
-        TSNode fn = TSNodes.field(call, "function");
-        if (fn == null || !"member_expression".equals(TSNodeAccess.type(fn))) {
+        SyntaxNode fn = call.field("function");
+        if (fn == null || !"member_expression".equals(fn.type())) {
             return;
         }
         String method = lastSegment(callee);
@@ -699,7 +697,7 @@ final class ScriptAnalyzer {
         if (mcp.jsToolMethods().contains(method) && !args.isEmpty()) {
             toolCall(call, method, args, pending.deferred());
         } else if (mcp.jsToolObjectMethods().contains(method) && !args.isEmpty()
-                && "object".equals(TSNodeAccess.type(args.get(0)))) {
+                && "object".equals(args.get(0).type())) {
             toolObject(args.get(0), call, pending.deferred());
         } else if ("setRequestHandler".equals(method) && args.size() >= 2
                 && mcp.jsListToolsSchemas().contains(lastSegment(src.text(args.get(0), 200)))) {
@@ -707,16 +705,16 @@ final class ScriptAnalyzer {
         }
     }
 
-    private void objectKeywords(TSNode object, List<String> keywords) {
-        for (TSNode c : TSNodes.named(object)) {
-            if ("pair".equals(TSNodeAccess.type(c))) {
-                TSNode key = TSNodes.field(c, "key");
-                TSNode value = TSNodes.field(c, "value");
+    private void objectKeywords(SyntaxNode object, List<String> keywords) {
+        for (SyntaxNode c : object.namedChildren()) {
+            if ("pair".equals(c.type())) {
+                SyntaxNode key = c.field("key");
+                SyntaxNode value = c.field("value");
                 if (key != null && value != null) {
-                    String k = TSNodeAccess.type(key).equals("string") ? stringValue(key) : src.text(key, 100);
+                    String k = key.type().equals("string") ? stringValue(key) : src.text(key, 100);
                     keywords.add(k + "=" + src.text(value, bounds.maxKeywordValueChars()));
                 }
-            } else if ("shorthand_property_identifier".equals(TSNodeAccess.type(c))) {
+            } else if ("shorthand_property_identifier".equals(c.type())) {
                 String k = src.text(c, 100);
                 keywords.add(k + "=" + k);
             }
@@ -726,7 +724,7 @@ final class ScriptAnalyzer {
     private record Literal(String value, boolean dynamic) {
     }
 
-    private Literal literal(TSNode node) {
+    private Literal literal(SyntaxNode node) {
         if (node == null) {
             return new Literal("", false);
         }
@@ -735,26 +733,26 @@ final class ScriptAnalyzer {
                 : new Literal(src.text(node, bounds.maxArgChars()), true);
     }
 
-    private boolean stringLike(TSNode node) {
-        String type = TSNodeAccess.type(node);
+    private boolean stringLike(SyntaxNode node) {
+        String type = node.type();
         return type.equals("string") || type.equals("template_string") || type.equals("binary_expression")
                 || (type.equals("identifier") && constantString(node, 0) != null);
     }
 
-    private static boolean isFunction(TSNode node) {
-        return FUNCTIONS.contains(TSNodeAccess.type(node));
+    private static boolean isFunction(SyntaxNode node) {
+        return FUNCTIONS.contains(node.type());
     }
 
     /** {@code server.tool(name, [description], [schema], [annotations], handler)} and {@code registerTool}. */
-    private void toolCall(TSNode call, String method, List<TSNode> args, boolean deferred) {
+    private void toolCall(SyntaxNode call, String method, List<SyntaxNode> args, boolean deferred) {
         Literal name = literal(args.get(0));
         Literal description = new Literal("", false);
         String schema = "";
         if (method.equals("registerTool")) {
-            TSNode config = args.size() > 1 && "object".equals(TSNodeAccess.type(args.get(1))) ? args.get(1) : null;
+            SyntaxNode config = args.size() > 1 && "object".equals(args.get(1).type()) ? args.get(1) : null;
             if (config != null) {
                 description = literal(pair(config, "description"));
-                TSNode input = pair(config, "inputSchema");
+                SyntaxNode input = pair(config, "inputSchema");
                 schema = input == null ? "" : Json.write(toJson(input, 0), bounds.maxTextChars());
             }
         } else {
@@ -772,14 +770,14 @@ final class ScriptAnalyzer {
     }
 
     /** {@code addTool({name, description, parameters})} and each object of a ListTools answer. */
-    private void toolObject(TSNode object, TSNode where, boolean deferred) {
-        TSNode nameNode = pair(object, "name");
+    private void toolObject(SyntaxNode object, SyntaxNode where, boolean deferred) {
+        SyntaxNode nameNode = pair(object, "name");
         if (nameNode == null) {
             return;
         }
         Literal name = literal(nameNode);
         Literal description = literal(pair(object, "description"));
-        TSNode input = pair(object, "inputSchema");
+        SyntaxNode input = pair(object, "inputSchema");
         if (input == null) {
             input = pair(object, "parameters");
         }
@@ -789,16 +787,16 @@ final class ScriptAnalyzer {
     }
 
     /** The value of a property of an object literal, or null. */
-    private TSNode pair(TSNode object, String key) {
-        for (TSNode c : TSNodes.named(object)) {
-            if ("pair".equals(TSNodeAccess.type(c))) {
-                TSNode k = TSNodes.field(c, "key");
+    private SyntaxNode pair(SyntaxNode object, String key) {
+        for (SyntaxNode c : object.namedChildren()) {
+            if ("pair".equals(c.type())) {
+                SyntaxNode k = c.field("key");
                 if (k != null
-                        && key.equals(TSNodeAccess.type(k).equals("string") ? stringValue(k) : src.text(k, 100))) {
-                    return TSNodes.field(c, "value");
+                        && key.equals(k.type().equals("string") ? stringValue(k) : src.text(k, 100))) {
+                    return c.field("value");
                 }
-            } else if ("shorthand_property_identifier".equals(TSNodeAccess.type(c)) && key.equals(src.text(c, 100))) {
-                TSNode value = moduleConstants.get(key);
+            } else if ("shorthand_property_identifier".equals(c.type()) && key.equals(src.text(c, 100))) {
+                SyntaxNode value = moduleConstants.get(key);
                 return value != null ? value : c;
             }
         }
@@ -806,12 +804,12 @@ final class ScriptAnalyzer {
     }
 
     /** A ListTools handler: the literal tool objects it answers with, or one dynamic "*" entry. */
-    private void listToolsHandler(TSNode handler, TSNode call) {
-        List<TSNode> arrays = new ArrayList<>();
+    private void listToolsHandler(SyntaxNode handler, SyntaxNode call) {
+        List<SyntaxNode> arrays = new ArrayList<>();
         TreeWalk.walk(handler, bounds.maxTreeDepth(), (node, type, depth) -> {
             if ("pair".equals(type)) {
-                TSNode key = TSNodes.field(node, "key");
-                TSNode value = TSNodes.field(node, "value");
+                SyntaxNode key = node.field("key");
+                SyntaxNode value = node.field("value");
                 if (key != null && value != null && src.text(key, 20).replace("\"", "").replace("'", "")
                         .equals("tools")) {
                     arrays.add(value);
@@ -822,23 +820,23 @@ final class ScriptAnalyzer {
             return true;
         });
         boolean found = false;
-        for (TSNode value : arrays) {
-            TSNode array = value;
-            String arrayType = TSNodeAccess.type(array);
+        for (SyntaxNode value : arrays) {
+            SyntaxNode array = value;
+            String arrayType = array.type();
             if ("identifier".equals(arrayType) || "shorthand_property_identifier".equals(arrayType)) {
-                TSNode constant = moduleConstants.get(src.text(array, 200));
+                SyntaxNode constant = moduleConstants.get(src.text(array, 200));
                 if (constant != null) {
                     array = constant;
                 }
             }
-            if (!"array".equals(TSNodeAccess.type(array))) {
+            if (!"array".equals(array.type())) {
                 continue;
             }
-            for (TSNode element : TSNodes.named(array)) {
-                if ("object".equals(TSNodeAccess.type(element))) {
+            for (SyntaxNode element : array.namedChildren()) {
+                if ("object".equals(element.type())) {
                     toolObject(element, element, false);
                     found = true;
-                } else if (!"comment".equals(TSNodeAccess.type(element))) {
+                } else if (!"comment".equals(element.type())) {
                     out.add(new McpTool(file, "*", "", "", true, src.startLine(element), src.snippet(element)));
                     found = true;
                 }

@@ -2,9 +2,6 @@ package dev.assay.extract.component.code;
 
 import dev.assay.extract.component.ScanSettings;
 import java.nio.charset.StandardCharsets;
-import org.treesitter.TSNode;
-import org.treesitter.TSNodeAccess;
-import org.treesitter.TSTree;
 
 /**
  * Parses one source file with tree-sitter and turns the tree into facts. The outcome is either the file's
@@ -48,8 +45,7 @@ public final class SourceAnalyzer {
         if (outcome instanceof SyntaxParser.Refused) {
             return new NotAnalysed(((SyntaxParser.Refused) outcome).reason());
         }
-        TSTree tree = ((SyntaxParser.Parsed) outcome).tree();
-        TSNode root = tree.getRootNode();
+        SyntaxNode root = ((SyntaxParser.Parsed) outcome).tree().root();
         boolean hasErrors = root.hasError();
         if (hasErrors && utf8.length > 0) {
             long errorBytes = errorBytes(root, language);
@@ -83,11 +79,11 @@ public final class SourceAnalyzer {
     }
 
     /** Bytes covered by outermost ERROR nodes (and missing nodes count as one byte each). */
-    private long errorBytes(TSNode root, Language language) {
+    private long errorBytes(SyntaxNode root, Language language) {
         long[] total = {0};
         TreeWalk.walk(root, settings.bounds().maxTreeDepth(), (node, type, depth) -> {
             if ("ERROR".equals(type)) {
-                total[0] += TSNodeAccess.endByte(node) - TSNodeAccess.startByte(node);
+                total[0] += node.endByte() - node.startByte();
                 return false;
             }
             return node.hasError();

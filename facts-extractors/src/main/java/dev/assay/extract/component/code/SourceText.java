@@ -2,8 +2,6 @@ package dev.assay.extract.component.code;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.treesitter.TSNode;
-import org.treesitter.TSNodeAccess;
 
 /**
  * The UTF-8 bytes a tree was parsed from, with line starts, so that node text, lines and snippets come from byte
@@ -52,19 +50,19 @@ public final class SourceText {
         return i >= 0 ? i + 1 : -i - 1;
     }
 
-    public int startLine(TSNode node) {
-        return lineAt(TSNodeAccess.startByte(node));
+    public int startLine(SyntaxNode node) {
+        return lineAt(node.startByte());
     }
 
     /** The line of the node's last character. */
-    public int endLine(TSNode node) {
-        int end = TSNodeAccess.endByte(node);
-        return lineAt(end > TSNodeAccess.startByte(node) ? end - 1 : end);
+    public int endLine(SyntaxNode node) {
+        int end = node.endByte();
+        return lineAt(end > node.startByte() ? end - 1 : end);
     }
 
     /** The node's text, cut to {@code maxChars} characters (a cut text ends with "…"). */
-    public String text(TSNode node, int maxChars) {
-        return slice(TSNodeAccess.startByte(node), TSNodeAccess.endByte(node), maxChars);
+    public String text(SyntaxNode node, int maxChars) {
+        return slice(node.startByte(), node.endByte(), maxChars);
     }
 
     /** Bytes {@code [start, end)} decoded, cut to {@code maxChars} characters (a cut text ends with "…"). */
@@ -96,8 +94,8 @@ public final class SourceText {
      * The evidence snippet for a node: its first line, stripped; when the line is longer than the bound, a window of
      * it that starts shortly before the node.
      */
-    public String snippet(TSNode node) {
-        return snippetAt(TSNodeAccess.startByte(node));
+    public String snippet(SyntaxNode node) {
+        return snippetAt(node.startByte());
     }
 
     public String snippetAt(int offset) {

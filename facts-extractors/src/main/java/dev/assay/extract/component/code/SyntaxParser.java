@@ -45,8 +45,8 @@ public final class SyntaxParser {
     public sealed interface Outcome permits Parsed, Refused {
     }
 
-    /** A tree; it stays valid while referenced and is freed by the GC after that. */
-    public record Parsed(TSTree tree) implements Outcome {
+    /** The tree, copied out of tree-sitter (the native tree is freed by the GC). */
+    public record Parsed(SyntaxTree tree) implements Outcome {
     }
 
     public record Refused(String reason) implements Outcome {
@@ -102,7 +102,7 @@ public final class SyntaxParser {
         long held = utf8.length;
         HELD_BYTES.addAndGet(held);
         FREED.register(tree, () -> HELD_BYTES.addAndGet(-held));
-        return new Parsed(tree);
+        return new Parsed(SyntaxTree.of(tree, language));
     }
 
     private static TSParser newParser(Language language) {

@@ -1,0 +1,127 @@
+package dev.assay.extract.component.code;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.ref.Reference;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.treesitter.TSTree;
+
+/**
+ * Copies a whole tree into a Java array with one native call ({@code src/main/c/tree_reader.c}), where the binding
+ * would need several native calls per node. The library is built with the module when a C compiler is present (Linux);
+ * elsewhere, or when it cannot be loaded, {@link #available()} is false and trees are read with the binding's cursor
+ * instead ({@link CursorTreeReader}), which gives the same array more slowly.
+ *
+ * <p>Array layout, {@value #STRIDE} ints per node in pre-order: symbol and flags ({@link #NAMED}, {@link #MISSING},
+ * {@link #EXTRA}, {@link #HAS_ERROR}), start byte, end byte, the index just after the node's subtree, field id (0 for
+ * none).
+ */
+final class NativeTreeReader {
+
+    static final int STRIDE = 5;
+    static final int SYMBOL_MASK = 0xFFFF;
+    static final int NAMED = 1 << 16;
+    static final int MISSING = 1 << 17;
+    static final int EXTRA = 1 << 18;
+    static final int HAS_ERROR = 1 << 19;
+
+    private static final String LIBRARY = "libassay-tree-reader.so";
+    private static final MethodHandle TREE_POINTER;
+    /** Why the native reader is not in use, or null when it is. */
+    private static final String UNAVAILABLE;
+
+    static {
+        MethodHandle pointer = null;
+        String why;
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(TSTree.class, MethodHandles.lookup());
+            pointer = lookup.findVirtual(TSTree.class, "getPtr", MethodType.methodType(long.class));
+            why = load();
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            why = "cannot use the native tree reader: " + e.getClass().getSimpleName();
+        }
+        TREE_POINTER = pointer;
+        UNAVAILABLE = why;
+    }
+
+    private NativeTreeReader() {
+    }
+
+    /** Whether trees are read natively. */
+    static boolean available() {
+        return UNAVAILABLE == null;
+    }
+
+    /** Why trees are not read natively (null when they are); for diagnostics. */
+    static String unavailableReason() {
+        return UNAVAILABLE;
+    }
+
+    /** The tree's nodes in the layout above, or null when the native read failed (the caller reads another way). */
+    static int[] read(TSTree tree) {
+        if (!available()) {
+            return null;
+        }
+        try {
+            long pointer = (long) TREE_POINTER.invokeExact(tree);
+            int count = nodeCount(pointer);
+            if (count <= 0 || count > Integer.MAX_VALUE / STRIDE) {
+                return null;
+            }
+            int[] nodes = new int[count * STRIDE];
+            return read(pointer, nodes) == count ? nodes : null;
+        } catch (Throwable e) { // invokeExact declares Throwable; getPtr itself throws nothing
+            return null;
+        } finally {
+            Reference.reachabilityFence(tree); // the native tree must outlive the read
+        }
+    }
+
+    /**
+     * Loads the library from the class path: directly when it is a file (an exploded build), else from a private
+     * copy in a temporary file that is deleted once loaded (Linux keeps a loaded library mapped after its file goes).
+     */
+    private static String load() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        if (!os.contains("linux")) {
+            return "no native tree reader for " + os;
+        }
+        String resource = "native/linux-" + arch + "/" + LIBRARY;
+        URL url = NativeTreeReader.class.getClassLoader().getResource(resource);
+        if (url == null) {
+            return "no native tree reader in this build (" + resource + ")";
+        }
+        try {
+            // The binding loads its library when its parser class initialises; the reader binds to that library.
+            Class.forName("org.treesitter.TSParser", true, TSTree.class.getClassLoader());
+            if ("file".equals(url.getProtocol())) {
+                System.load(Path.of(url.toURI()).toString());
+            } else {
+                Path copy = Files.createTempFile("assay-tree-reader", ".so");
+                try (InputStream in = url.openStream()) {
+                    Files.copy(in, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    System.load(copy.toString());
+                } finally {
+                    Files.deleteIfExists(copy);
+                }
+            }
+        } catch (IOException | URISyntaxException | ClassNotFoundException e) {
+            return "cannot load the native tree reader: " + e.getMessage();
+        }
+        return bind() ? null : "the native tree reader did not find the tree-sitter library";
+    }
+
+    private static native boolean bind();
+
+    private static native int nodeCount(long tree);
+
+    private static native int read(long tree, int[] nodes);
+}

@@ -1,0 +1,106 @@
+package dev.assay.extract.component.code;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.treesitter.TSLanguage;
+import org.treesitter.TSTree;
+
+/**
+ * A parsed file's syntax tree, copied out of tree-sitter into one int array ({@link NativeTreeReader} gives the
+ * layout), so that analysis reads nodes as array elements instead of native calls. Nodes are {@link SyntaxNode}
+ * views (tree, index). The native tree is not needed after the copy and is freed by the GC.
+ */
+public final class SyntaxTree {
+
+    /** tree-sitter's symbol for ERROR nodes, outside every grammar's symbol table. */
+    private static final int ERROR_SYMBOL = 0xFFFF;
+    private static final Map<Language, Grammar> GRAMMARS = new ConcurrentHashMap<>();
+
+    private final int[] nodes;
+    private final Grammar grammar;
+
+    /** Symbol and field names of one grammar, read from the binding once. */
+    private record Grammar(String[] symbols, String[] fields, Map<String, Integer> fieldIds) {
+
+        static Grammar of(TSLanguage language) {
+            String[] symbols = new String[language.symbolCount()];
+            for (int i = 0; i < symbols.length; i++) {
+                symbols[i] = language.symbolName(i);
+            }
+            String[] fields = new String[language.fieldCount() + 1]; // ids start at 1; 0 is "no field"
+            Map<String, Integer> ids = new HashMap<>();
+            for (int id = 1; id < fields.length; id++) {
+                fields[id] = language.fieldNameForId(id);
+                if (fields[id] != null) {
+                    ids.putIfAbsent(fields[id], id);
+                }
+            }
+            return new Grammar(symbols, fields, Map.copyOf(ids));
+        }
+    }
+
+    private SyntaxTree(int[] nodes, Grammar grammar) {
+        this.nodes = nodes;
+        this.grammar = grammar;
+    }
+
+    /** Copies a tree parsed with {@code language}'s grammar. */
+    static SyntaxTree of(TSTree tree, Language language) {
+        Grammar grammar = GRAMMARS.computeIfAbsent(language, l -> Grammar.of(tree.getLanguage()));
+        int[] nodes = NativeTreeReader.read(tree);
+        return new SyntaxTree(nodes != null ? nodes : CursorTreeReader.read(tree), grammar);
+    }
+
+    public SyntaxNode root() {
+        return new SyntaxNode(this, 0);
+    }
+
+    /** Number of nodes, named and anonymous. */
+    public int size() {
+        return nodes.length / NativeTreeReader.STRIDE;
+    }
+
+    int flags(int index) {
+        return nodes[index * NativeTreeReader.STRIDE];
+    }
+
+    int startByte(int index) {
+        return nodes[index * NativeTreeReader.STRIDE + 1];
+    }
+
+    int endByte(int index) {
+        return nodes[index * NativeTreeReader.STRIDE + 2];
+    }
+
+    /** The index just after the node's subtree: its next sibling's, when it has one. */
+    int after(int index) {
+        return nodes[index * NativeTreeReader.STRIDE + 3];
+    }
+
+    int fieldId(int index) {
+        return nodes[index * NativeTreeReader.STRIDE + 4];
+    }
+
+    String type(int index) {
+        int symbol = flags(index) & NativeTreeReader.SYMBOL_MASK;
+        if (symbol < grammar.symbols().length && grammar.symbols()[symbol] != null) {
+            return grammar.symbols()[symbol];
+        }
+        return symbol == ERROR_SYMBOL ? "ERROR" : "symbol " + symbol;
+    }
+
+    boolean isError(int index) {
+        return (flags(index) & NativeTreeReader.SYMBOL_MASK) == ERROR_SYMBOL;
+    }
+
+    String fieldName(int index) {
+        int id = fieldId(index);
+        return id > 0 && id < grammar.fields().length && grammar.fields()[id] != null ? grammar.fields()[id] : "";
+    }
+
+    /** The field's id in this grammar, or 0 when the grammar has no such field. */
+    int fieldIdOf(String name) {
+        return grammar.fieldIds().getOrDefault(name, 0);
+    }
+}
