@@ -9,9 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The threads that parse and analyse source files, one per processor, shared by every scan in the process (so that
- * a batch of parallel scans does not multiply them). Parsing through the tree-sitter binding costs about as much per
- * syntax node as walking the tree afterwards, so a large component is analysed on all cores while its facts are
- * still emitted in path order by the scan's own thread. On one processor the work runs on the caller's thread.
+ * a batch of parallel scans does not multiply them). Parsing is most of the work of a large component, and each file
+ * is parsed on its own, so a large component is parsed and analysed on all cores while its facts are still emitted in
+ * path order by the scan's own thread. On one processor the work runs on the caller's thread.
  */
 final class SourceAnalysisPool {
 
