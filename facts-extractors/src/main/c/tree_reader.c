@@ -1,8 +1,9 @@
 /*
- * Copies a whole tree-sitter syntax tree into a Java int array in one native call (see
- * dev.assay.extract.component.code.NativeTreeReader). The Java binding hands over one node per native call and
- * converts each node object with field lookups by name, which cost more than parsing; walking here with a tree
- * cursor costs a few nanoseconds per node.
+ * Parses a source with tree-sitter and copies the whole syntax tree into a Java int array in one native call, then
+ * frees the tree (see dev.assay.extract.component.code.NativeTreeReader). The Java binding hands over one node per
+ * native call and converts each node object with field lookups by name, which cost more than parsing, and its trees
+ * are freed only when the Java collector gets to them; here the walk is a tree cursor in C and the tree is freed at
+ * once.
  *
  * The tree-sitter functions are taken from the library the binding has already loaded (found among the loaded
  * objects by its exported symbols), so a tree made there is read with the very code that made it. Only the public
@@ -16,6 +17,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct {
     uint32_t context[4];
@@ -28,6 +30,36 @@ typedef struct {
     const void *id;
     uint32_t context[3];
 } TSTreeCursor;
+
+typedef struct {
+    uint32_t row;
+    uint32_t column;
+} TSPoint;
+
+typedef struct {
+    void *payload;
+    const char *(*read)(void *payload, uint32_t byte_index, TSPoint position, uint32_t *bytes_read);
+    int encoding; /* 0: UTF-8 */
+    void *decode; /* only for a custom encoding */
+} TSInput;
+
+typedef struct {
+    void *payload;
+    uint32_t current_byte_offset;
+    bool has_error;
+} TSParseState;
+
+typedef struct {
+    void *payload;
+    bool (*progress_callback)(TSParseState *state);
+} TSParseOptions;
+
+/* Outcome codes of parse(); NativeTreeReader.java gives them names and must match. */
+#define PARSED 0
+#define STOPPED_STEPS 1
+#define STOPPED_TIME 2
+#define NO_TREE 3
+#define TOO_LARGE 4
 
 /* Ints per node in the output; the layout is documented in NativeTreeReader.java and must match it. */
 #define STRIDE 5
@@ -53,6 +85,9 @@ static struct {
     bool (*is_missing)(TSNode);
     bool (*is_extra)(TSNode);
     bool (*has_error)(TSNode);
+    void *(*parse)(void *parser, const void *old_tree, TSInput input, TSParseOptions options);
+    void (*parser_reset)(void *parser);
+    void (*tree_delete)(void *tree);
 } ts;
 
 static bool bind_all(void *lib) {
@@ -73,6 +108,9 @@ static bool bind_all(void *lib) {
     BIND(is_missing, "ts_node_is_missing");
     BIND(is_extra, "ts_node_is_extra");
     BIND(has_error, "ts_node_has_error");
+    BIND(parse, "ts_parser_parse_with_options");
+    BIND(parser_reset, "ts_parser_reset");
+    BIND(tree_delete, "ts_tree_delete");
 #undef BIND
     return true;
 }
@@ -105,14 +143,6 @@ JNIEXPORT jboolean JNICALL Java_dev_assay_extract_component_code_NativeTreeReade
     return found ? JNI_TRUE : JNI_FALSE;
 }
 
-JNIEXPORT jint JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_nodeCount(JNIEnv *env, jclass cls,
-        jlong tree) {
-    (void) env;
-    (void) cls;
-    uint32_t n = ts.descendant_count(ts.root_node((const void *) (intptr_t) tree));
-    return n > INT32_MAX ? -1 : (jint) n;
-}
-
 static void put(jint *out, uint32_t index, const TSTreeCursor *cursor) {
     TSNode node = ts.cursor_node(cursor);
     uint32_t flags = ts.symbol(node);
@@ -129,13 +159,10 @@ static void put(jint *out, uint32_t index, const TSTreeCursor *cursor) {
 }
 
 /*
- * Writes every node in pre-order. Returns the number of nodes written, or -1 when the array is too small or memory
- * ran out (the caller then reads the tree another way). No recursion: the open ancestors are an explicit stack.
+ * Writes every node of the tree in pre-order into out (room for capacity nodes). Returns the number of nodes written,
+ * or -1 when out is too small or memory ran out. No recursion: the open ancestors are an explicit stack.
  */
-JNIEXPORT jint JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_read(JNIEnv *env, jclass cls,
-        jlong tree, jintArray array) {
-    (void) cls;
-    jsize capacity = (*env)->GetArrayLength(env, array) / STRIDE;
+static jint fill(const void *tree, jint *out, uint32_t capacity) {
     if (capacity < 1) {
         return -1;
     }
@@ -144,19 +171,14 @@ JNIEXPORT jint JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_re
     if (open == NULL) {
         return -1;
     }
-    jint *out = (*env)->GetPrimitiveArrayCritical(env, array, NULL);
-    if (out == NULL) {
-        free(open);
-        return -1;
-    }
-    TSTreeCursor cursor = ts.cursor_new(ts.root_node((const void *) (intptr_t) tree));
+    TSTreeCursor cursor = ts.cursor_new(ts.root_node(tree));
     uint32_t next = 0;
     jint result = -1;
     put(out, next, &cursor);
     open[depth++] = next++;
     for (;;) {
         if (ts.goto_first_child(&cursor)) {
-            if (next >= (uint32_t) capacity) goto done;
+            if (next >= capacity) goto done;
             if (depth == stack_size) {
                 uint32_t *grown = realloc(open, 2 * stack_size * sizeof *open);
                 if (grown == NULL) goto done;
@@ -170,7 +192,7 @@ JNIEXPORT jint JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_re
         for (;;) {
             out[(size_t) open[--depth] * STRIDE + 3] = (jint) next;
             if (ts.goto_next_sibling(&cursor)) {
-                if (next >= (uint32_t) capacity) goto done;
+                if (next >= capacity) goto done;
                 put(out, next, &cursor);
                 open[depth++] = next++;
                 break;
@@ -183,7 +205,107 @@ JNIEXPORT jint JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_re
     }
 done:
     ts.cursor_delete(&cursor);
-    (*env)->ReleasePrimitiveArrayCritical(env, array, out, 0);
     free(open);
     return result;
+}
+
+/* Copies the tree into a new Java array; NULL when it does not fit one (or, with an exception pending, no memory). */
+static jintArray copy_tree(JNIEnv *env, const void *tree) {
+    uint32_t count = ts.descendant_count(ts.root_node(tree));
+    if (count == 0 || count > INT32_MAX / STRIDE) {
+        return NULL;
+    }
+    jintArray array = (*env)->NewIntArray(env, (jsize) (count * STRIDE));
+    if (array == NULL) {
+        return NULL;
+    }
+    jint *out = (*env)->GetPrimitiveArrayCritical(env, array, NULL);
+    if (out == NULL) {
+        return NULL;
+    }
+    jint written = fill(tree, out, count);
+    (*env)->ReleasePrimitiveArrayCritical(env, array, out, 0);
+    return written == (jint) count ? array : NULL;
+}
+
+typedef struct {
+    const char *bytes;
+    uint32_t length;
+} Source;
+
+static const char *read_source(void *payload, uint32_t byte_index, TSPoint position, uint32_t *bytes_read) {
+    (void) position;
+    const Source *source = payload;
+    if (byte_index >= source->length) {
+        *bytes_read = 0;
+        return "";
+    }
+    *bytes_read = source->length - byte_index;
+    return source->bytes + byte_index;
+}
+
+/* The parse budget: tree-sitter calls back about every hundred parser operations, so the count of callbacks is a
+ * deterministic measure of work; the clock is only a safety stop, read every 32 callbacks. */
+typedef struct {
+    int64_t checks;
+    int64_t max_checks;
+    int64_t deadline;
+    int stop;
+} Budget;
+
+static int64_t now_nanos(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t) t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+static bool over_budget(TSParseState *state) {
+    Budget *budget = state->payload;
+    int64_t n = ++budget->checks;
+    if (n > budget->max_checks) {
+        budget->stop = STOPPED_STEPS;
+        return true;
+    }
+    if ((n & 31) == 0 && now_nanos() > budget->deadline) {
+        budget->stop = STOPPED_TIME;
+        return true;
+    }
+    return false;
+}
+
+/*
+ * Parses UTF-8 source with a parser the binding made and set up (its pointer), within the budget, and returns the
+ * tree copied into a new array, having freed the tree. outcome[0] receives an outcome code; NULL when there is no
+ * tree to return. A cancelled parser is reset, so that it can be used again.
+ */
+JNIEXPORT jintArray JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_parse(JNIEnv *env, jclass cls,
+        jlong parser, jbyteArray source, jlong max_checks, jlong max_nanos, jintArray outcome) {
+    (void) cls;
+    jint code = NO_TREE;
+    jintArray nodes = NULL;
+    jsize length = (*env)->GetArrayLength(env, source);
+    char *bytes = malloc(length > 0 ? (size_t) length : 1);
+    if (bytes == NULL) {
+        (*env)->SetIntArrayRegion(env, outcome, 0, 1, &code);
+        return NULL;
+    }
+    (*env)->GetByteArrayRegion(env, source, 0, length, (jbyte *) bytes);
+    Source input_source = {bytes, (uint32_t) length};
+    Budget budget = {0, max_checks, now_nanos() + max_nanos, 0};
+    TSInput input = {&input_source, read_source, 0, NULL};
+    TSParseOptions options = {&budget, over_budget};
+    void *tree = ts.parse((void *) (intptr_t) parser, NULL, input, options);
+    free(bytes);
+    if (tree == NULL) {
+        ts.parser_reset((void *) (intptr_t) parser);
+        code = budget.stop != 0 ? budget.stop : NO_TREE;
+    } else {
+        nodes = copy_tree(env, tree);
+        ts.tree_delete(tree);
+        code = nodes != NULL ? PARSED : TOO_LARGE;
+    }
+    if (!(*env)->ExceptionCheck(env)) {
+        (*env)->SetIntArrayRegion(env, outcome, 0, 1, &code);
+    }
+    return nodes;
 }

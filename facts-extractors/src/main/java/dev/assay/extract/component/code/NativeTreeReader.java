@@ -4,20 +4,21 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.ref.Reference;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.treesitter.TSTree;
+import org.treesitter.TSParser;
 
 /**
- * Copies a whole tree into a Java array with one native call ({@code src/main/c/tree_reader.c}), where the binding
- * would need several native calls per node. The library is built with the module when a C compiler is present (Linux);
- * elsewhere, or when it cannot be loaded, {@link #available()} is false and trees are read with the binding's cursor
- * instead ({@link CursorTreeReader}), which gives the same array more slowly.
+ * Parses a source and copies its whole tree into a Java array with one native call ({@code src/main/c/tree_reader.c}),
+ * where the binding would need several native calls per node, and frees the native tree at once (the binding's trees
+ * wait for the garbage collector). The parse uses the binding's parser for the thread and language, with the same
+ * budget as {@link SyntaxParser}'s binding path. The library is built with the module when a C compiler is present
+ * (Linux); elsewhere, or when it cannot be loaded, {@link #available()} is false and sources are parsed through the
+ * binding and read with its cursor ({@link CursorTreeReader}), which gives the same array more slowly.
  *
  * <p>Array layout, {@value #STRIDE} ints per node in pre-order: symbol and flags ({@link #NAMED}, {@link #MISSING},
  * {@link #EXTRA}, {@link #HAS_ERROR}), start byte, end byte, the index just after the node's subtree, field id (0 for
@@ -32,22 +33,29 @@ final class NativeTreeReader {
     static final int EXTRA = 1 << 18;
     static final int HAS_ERROR = 1 << 19;
 
+    /** Outcome codes of {@link #parse}, as in the C source. */
+    static final int PARSED = 0;
+    static final int STOPPED_STEPS = 1;
+    static final int STOPPED_TIME = 2;
+    static final int NO_TREE = 3;
+    static final int TOO_LARGE = 4;
+
     private static final String LIBRARY = "libassay-tree-reader.so";
-    private static final MethodHandle TREE_POINTER;
+    private static final MethodHandle PARSER_POINTER;
     /** Why the native reader is not in use, or null when it is. */
     private static final String UNAVAILABLE;
 
     static {
-        MethodHandle pointer = null;
+        MethodHandle parserPointer = null;
         String why;
         try {
-            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(TSTree.class, MethodHandles.lookup());
-            pointer = lookup.findVirtual(TSTree.class, "getPtr", MethodType.methodType(long.class));
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(TSParser.class, MethodHandles.lookup());
+            parserPointer = lookup.findGetter(TSParser.class, "ptr", long.class);
             why = load();
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             why = "cannot use the native tree reader: " + e.getClass().getSimpleName();
         }
-        TREE_POINTER = pointer;
+        PARSER_POINTER = parserPointer;
         UNAVAILABLE = why;
     }
 
@@ -64,23 +72,21 @@ final class NativeTreeReader {
         return UNAVAILABLE;
     }
 
-    /** The tree's nodes in the layout above, or null when the native read failed (the caller reads another way). */
-    static int[] read(TSTree tree) {
-        if (!available()) {
-            return null;
+    /**
+     * Parses UTF-8 source with the parser (set to its language) within a budget: the tree's nodes, or null with the
+     * reason in {@code outcome[0]}. Call only when {@link #available()}.
+     */
+    static int[] parse(TSParser parser, byte[] utf8, long maxProgressChecks, long maxNanos, int[] outcome) {
+        long pointer;
+        try {
+            pointer = (long) PARSER_POINTER.invokeExact(parser);
+        } catch (Throwable e) { // invokeExact declares Throwable; the getter throws nothing
+            throw new IllegalStateException("cannot reach the parser", e);
         }
         try {
-            long pointer = (long) TREE_POINTER.invokeExact(tree);
-            int count = nodeCount(pointer);
-            if (count <= 0 || count > Integer.MAX_VALUE / STRIDE) {
-                return null;
-            }
-            int[] nodes = new int[count * STRIDE];
-            return read(pointer, nodes) == count ? nodes : null;
-        } catch (Throwable e) { // invokeExact declares Throwable; getPtr itself throws nothing
-            return null;
+            return parse(pointer, utf8, maxProgressChecks, maxNanos, outcome);
         } finally {
-            Reference.reachabilityFence(tree); // the native tree must outlive the read
+            Reference.reachabilityFence(parser); // the binding frees its parser when the object is collected
         }
     }
 
@@ -101,7 +107,7 @@ final class NativeTreeReader {
         }
         try {
             // The binding loads its library when its parser class initialises; the reader binds to that library.
-            Class.forName("org.treesitter.TSParser", true, TSTree.class.getClassLoader());
+            Class.forName(TSParser.class.getName(), true, TSParser.class.getClassLoader());
             if ("file".equals(url.getProtocol())) {
                 System.load(Path.of(url.toURI()).toString());
             } else {
@@ -121,7 +127,5 @@ final class NativeTreeReader {
 
     private static native boolean bind();
 
-    private static native int nodeCount(long tree);
-
-    private static native int read(long tree, int[] nodes);
+    private static native int[] parse(long parser, byte[] utf8, long maxProgressChecks, long maxNanos, int[] outcome);
 }

@@ -9,14 +9,14 @@ import org.treesitter.TSReader;
 import org.treesitter.TSTree;
 
 /**
- * Parses source with tree-sitter within a budget, the way that is safe with this binding: one parser per thread and
- * language; the parse runs through the reader-and-progress entry point, which returns no tree when the progress
- * callback cancels it (the string entry point with a timeout returns a tree around a null pointer that kills the
- * JVM); a cancelled parser is reset before it is used again (reusing it crashed in the progress callback). Trees
- * are freed only by the Java GC, so the parser keeps count of the source bytes whose trees are still held and asks for
- * a collection when that count, and the bytes parsed since the last request, both reach {@code gcAfterParsedBytes}.
- * A large scan allocates enough that ordinary young collections free its trees and it rarely asks; a long batch of
- * small components, which allocates little, asks about every {@code gcAfterParsedBytes}.
+ * Parses source with tree-sitter within a budget. One parser per thread and language. With the native reader
+ * ({@link NativeTreeReader}) the parse, the copy of the tree and freeing it are one native call, and a cancelled parser
+ * is reset there. Without it, the parse goes through the binding, the way that is safe with it: the reader-and-progress
+ * entry point, which returns no tree when the progress callback cancels it (the string entry point with a timeout
+ * returns a tree around a null pointer that kills the JVM); a cancelled parser is reset before it is used again
+ * (reusing it crashed in the progress callback). The binding's trees are freed only by the Java GC, so on that path
+ * the parser keeps count of the source bytes whose trees are still held and asks for a collection when that count,
+ * and the bytes parsed since the last request, both reach {@code gcAfterParsedBytes}.
  */
 public final class SyntaxParser {
 
@@ -58,12 +58,19 @@ public final class SyntaxParser {
     /**
      * Parses UTF-8 bytes. Never throws for what the bytes hold; a cancelled or failed parse gives {@link Refused}.
      *
-     * @param gcAfterParsedBytes collect garbage once this many bytes have been parsed since the last request and the
-     *     trees of at least this many bytes are still held
+     * @param gcAfterParsedBytes without the native reader, collect garbage once this many bytes have been parsed since
+     *     the last request and the trees of at least this many bytes are still held (the native reader frees each
+     *     tree at once)
      */
     public static Outcome parse(Language language, byte[] utf8, Budget budget, long gcAfterParsedBytes) {
-        freeNativeMemoryIfDue(utf8.length, gcAfterParsedBytes);
+        return NativeTreeReader.available() ? parseNatively(language, utf8, budget)
+                : parseThroughBinding(language, utf8, budget, gcAfterParsedBytes);
+    }
+
+    /** The portable path: the binding parses, its cursor reads the tree, the GC frees it. */
+    static Outcome parseThroughBinding(Language language, byte[] utf8, Budget budget, long gcAfterParsedBytes) {
         TSParser parser = PARSERS.get().computeIfAbsent(language, SyntaxParser::newParser);
+        freeNativeMemoryIfDue(utf8.length, gcAfterParsedBytes);
         long[] checks = {0};
         String[] stop = {null};
         long deadline = System.nanoTime() + budget.maxNanos();
@@ -81,12 +88,11 @@ public final class SyntaxParser {
                     state -> {
                         long n = ++checks[0];
                         if (n > budget.progressChecks()) {
-                            stop[0] = "parse stopped: more than " + budget.progressChecks()
-                                    + " parser steps for this size (pathological input)";
+                            stop[0] = tooManySteps(budget);
                             return true;
                         }
                         if ((n & 31) == 0 && System.nanoTime() > deadline) {
-                            stop[0] = "parse stopped: took longer than " + budget.maxNanos() / 1_000_000_000L + " s";
+                            stop[0] = tooLong(budget);
                             return true;
                         }
                         return false;
@@ -102,7 +108,36 @@ public final class SyntaxParser {
         long held = utf8.length;
         HELD_BYTES.addAndGet(held);
         FREED.register(tree, () -> HELD_BYTES.addAndGet(-held));
-        return new Parsed(SyntaxTree.of(tree, language));
+        return new Parsed(SyntaxTree.of(CursorTreeReader.read(tree), language));
+    }
+
+    /** Parses and copies the tree in one native call; the native tree is freed before it returns. */
+    static Outcome parseNatively(Language language, byte[] utf8, Budget budget) {
+        TSParser parser = PARSERS.get().computeIfAbsent(language, SyntaxParser::newParser);
+        int[] outcome = {NativeTreeReader.NO_TREE};
+        int[] nodes = NativeTreeReader.parse(parser, utf8, budget.progressChecks(), budget.maxNanos(), outcome);
+        if (nodes != null) {
+            return new Parsed(SyntaxTree.of(nodes, language));
+        }
+        switch (outcome[0]) {
+            case NativeTreeReader.STOPPED_STEPS:
+                return new Refused(tooManySteps(budget));
+            case NativeTreeReader.STOPPED_TIME:
+                return new Refused(tooLong(budget));
+            case NativeTreeReader.TOO_LARGE:
+                return new Refused("not analysed: the syntax tree is too large to read");
+            default:
+                return new Refused("parser gave no tree");
+        }
+    }
+
+    private static String tooManySteps(Budget budget) {
+        return "parse stopped: more than " + budget.progressChecks()
+                + " parser steps for this size (pathological input)";
+    }
+
+    private static String tooLong(Budget budget) {
+        return "parse stopped: took longer than " + budget.maxNanos() / 1_000_000_000L + " s";
     }
 
     private static TSParser newParser(Language language) {

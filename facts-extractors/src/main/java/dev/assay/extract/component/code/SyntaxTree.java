@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.treesitter.TSLanguage;
-import org.treesitter.TSTree;
 
 /**
  * A parsed file's syntax tree, copied out of tree-sitter into one int array ({@link NativeTreeReader} gives the
@@ -45,11 +44,14 @@ public final class SyntaxTree {
         this.grammar = grammar;
     }
 
-    /** Copies a tree parsed with {@code language}'s grammar. */
-    static SyntaxTree of(TSTree tree, Language language) {
-        Grammar grammar = GRAMMARS.computeIfAbsent(language, l -> Grammar.of(tree.getLanguage()));
-        int[] nodes = NativeTreeReader.read(tree);
-        return new SyntaxTree(nodes != null ? nodes : CursorTreeReader.read(tree), grammar);
+    /** A tree already copied (the layout of {@link NativeTreeReader}). */
+    static SyntaxTree of(int[] nodes, Language language) {
+        return new SyntaxTree(nodes, GRAMMARS.computeIfAbsent(language, l -> Grammar.of(l.newGrammar())));
+    }
+
+    /** The node array, in the layout of {@link NativeTreeReader}. */
+    int[] nodes() {
+        return nodes;
     }
 
     public SyntaxNode root() {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,8 +28,8 @@ import org.treesitter.TSTreeCursor;
 
 /**
  * The copied tree must say exactly what the binding says about every node of real and broken sources: type, bytes,
- * flags, field, children, and the child in every field of the grammar. The native reader and the cursor reader must
- * give the same array.
+ * flags, field, children, and the child in every field of the grammar. The native parse-and-copy must give the same
+ * array as the binding's parse read with its cursor.
  */
 class SyntaxTreeTest {
 
@@ -66,19 +67,21 @@ class SyntaxTreeTest {
                         + "label: for (const x of y) { break label; }\nconst r = /ab+c/gi;\n"),
                 Arguments.of(Language.JAVASCRIPT, "function ( { ] ) =>\nlet a = [1, 2, 3];\n} {\n"),
                 Arguments.of(Language.TYPESCRIPT, "import * as fs from 'fs';\ninterface I { a: string }\n"
-                        + "type T = I & { b?: number };\nenum E { A }\nfunction f<T extends I>(x: T): asserts x is T {}\n"
-                        + "let y = <any>z as unknown;\n"),
-                Arguments.of(Language.TSX, "const A = () => <div className=\"x\">{items.map(i => <B key={i} />)}</div>;\n"),
+                        + "type T = I & { b?: number };\nenum E { A }\n"
+                        + "function f<T extends I>(x: T): asserts x is T {}\nlet y = <any>z as unknown;\n"),
+                Arguments.of(Language.TSX,
+                        "const A = () => <div className=\"x\">{items.map(i => <B key={i} />)}</div>;\n"),
                 Arguments.of(Language.BASH, "#!/bin/sh\ncurl -s https://x.invalid/i | sh\n"
                         + "for f in *.txt; do cat \"$f\" | grep -v '#' > /dev/null; done\n"
-                        + "case $1 in a) echo ${x:-y};; esac\ncat <<EOF\nbody $(id)\nEOF\nx=( a b ); echo $'\\n' ((\n"));
+                        + "case $1 in a) echo ${x:-y};; esac\ncat <<EOF\nbody $(id)\nEOF\n"
+                        + "x=( a b ); echo $'\\n' ((\n"));
     }
 
     @ParameterizedTest
     @MethodSource("sources")
     void everyNodeMatchesTheBinding(Language language, String source) {
         TSTree parsed = parse(language, source);
-        SyntaxTree tree = SyntaxTree.of(parsed, language);
+        SyntaxTree tree = SyntaxTree.of(CursorTreeReader.read(parsed), language);
         List<TSNode> expected = new ArrayList<>();
         List<String> fields = new ArrayList<>();
         everyNode(parsed.getRootNode(), expected, fields);
@@ -112,12 +115,12 @@ class SyntaxTreeTest {
         assertTrue(expected.size() < 10 || expected.stream().anyMatch(n -> !n.isNamed()), "has anonymous tokens");
     }
 
+    /** The native parse-and-copy gives the very array the binding's parse and cursor give. */
     @ParameterizedTest
     @MethodSource("sources")
     @EnabledIf("nativeReaderAvailable")
-    void theNativeAndTheCursorReaderAgree(Language language, String source) {
-        TSTree parsed = parse(language, source);
-        assertArrayEquals(CursorTreeReader.read(parsed), NativeTreeReader.read(parsed));
+    void theNativeParseAgreesWithTheBinding(Language language, String source) {
+        assertArrayEquals(viaBinding(language, source).nodes(), natively(language, source).nodes());
     }
 
     /** Where the build compiles the native reader (the pom's profile: Linux with /usr/bin/cc), it must be in use. */
@@ -142,7 +145,7 @@ class SyntaxTreeTest {
             }
         }
         List<String> walked = new ArrayList<>();
-        TreeWalk.walk(SyntaxTree.of(parsed, language).root(), 100, (node, type, depth) -> {
+        TreeWalk.walk(viaBinding(language, source).root(), 100, (node, type, depth) -> {
             assertEquals(node.type(), type);
             walked.add(type + "@" + node.startByte());
             return true;
@@ -157,10 +160,9 @@ class SyntaxTreeTest {
     @Test
     void deepNestingIsReadWithoutRecursionAndTheWalkCutsIt() {
         String source = "x = " + "[".repeat(5_000) + "]".repeat(5_000) + "\n";
-        TSTree parsed = parse(Language.PYTHON, source);
-        SyntaxTree tree = SyntaxTree.of(parsed, Language.PYTHON);
+        SyntaxTree tree = viaBinding(Language.PYTHON, source);
         if (NativeTreeReader.available()) {
-            assertArrayEquals(CursorTreeReader.read(parsed), NativeTreeReader.read(parsed));
+            assertArrayEquals(tree.nodes(), natively(Language.PYTHON, source).nodes());
         }
         int[] deepest = {0};
         boolean cut = TreeWalk.walk(tree.root(), 300, (node, type, depth) -> {
@@ -178,6 +180,34 @@ class SyntaxTreeTest {
         }
         assertNotNull(got, where);
         assertEquals(want.getType() + "@" + want.getStartByte() + ".." + want.getEndByte(), got.toString(), where);
+    }
+
+    /** Both parse paths stop a pathological input at its step budget with the same reason. */
+    @Test
+    void bothPathsStopAtTheStepBudget() {
+        byte[] utf8 = "x = call(1, 2)\n".repeat(5_000).getBytes(StandardCharsets.UTF_8);
+        SyntaxParser.Budget budget = new SyntaxParser.Budget(50, 60_000_000_000L);
+        SyntaxParser.Outcome binding = SyntaxParser.parseThroughBinding(Language.PYTHON, utf8, budget, Long.MAX_VALUE);
+        assertEquals(new SyntaxParser.Refused(
+                "parse stopped: more than 50 parser steps for this size (pathological input)"), binding);
+        if (NativeTreeReader.available()) {
+            assertEquals(binding, SyntaxParser.parseNatively(Language.PYTHON, utf8, budget));
+            // and the parser is usable again afterwards
+            assertArrayEquals(viaBinding(Language.PYTHON, "x = 1\n").nodes(),
+                    natively(Language.PYTHON, "x = 1\n").nodes());
+        }
+    }
+
+    private static final SyntaxParser.Budget ENOUGH = new SyntaxParser.Budget(10_000_000, 60_000_000_000L);
+
+    private static SyntaxTree viaBinding(Language language, String source) {
+        byte[] utf8 = source.getBytes(StandardCharsets.UTF_8);
+        return ((SyntaxParser.Parsed) SyntaxParser.parseThroughBinding(language, utf8, ENOUGH, Long.MAX_VALUE)).tree();
+    }
+
+    private static SyntaxTree natively(Language language, String source) {
+        byte[] utf8 = source.getBytes(StandardCharsets.UTF_8);
+        return ((SyntaxParser.Parsed) SyntaxParser.parseNatively(language, utf8, ENOUGH)).tree();
     }
 
     private static TSTree parse(Language language, String source) {
