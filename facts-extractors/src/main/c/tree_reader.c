@@ -6,8 +6,8 @@
  * once.
  *
  * The tree-sitter functions are taken from the library the binding has already loaded (found among the loaded
- * objects by its exported symbols), so a tree made there is read with the very code that made it. Only the public
- * C API is used; the two structs below restate its documented layouts.
+ * objects by its exported symbols), so the parser the binding set up is used as it is. Only the public C API is used;
+ * the structs below restate its documented layouts (tree-sitter 0.25).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>

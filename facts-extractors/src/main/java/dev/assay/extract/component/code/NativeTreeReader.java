@@ -9,6 +9,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import org.treesitter.TSParser;
 
@@ -113,7 +114,7 @@ final class NativeTreeReader {
             } else {
                 Path copy = Files.createTempFile("assay-tree-reader", ".so");
                 try (InputStream in = url.openStream()) {
-                    Files.copy(in, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
                     System.load(copy.toString());
                 } finally {
                     Files.deleteIfExists(copy);
