@@ -143,7 +143,9 @@ JNIEXPORT jboolean JNICALL Java_dev_assay_extract_component_code_NativeTreeReade
     return found ? JNI_TRUE : JNI_FALSE;
 }
 
-static void put(jint *out, uint32_t index, const TSTreeCursor *cursor) {
+/* Writes the cursor's node. with_field: look up the field it fills (that lookup climbs the hidden nodes between it
+ * and its parent, which under a very wide repetition are many, so it is made only for a node's first children). */
+static void put(jint *out, uint32_t index, const TSTreeCursor *cursor, bool with_field) {
     TSNode node = ts.cursor_node(cursor);
     uint32_t flags = ts.symbol(node);
     if (ts.is_named(node)) flags |= FLAG_NAMED;
@@ -155,46 +157,53 @@ static void put(jint *out, uint32_t index, const TSTreeCursor *cursor) {
     slot[1] = (jint) ts.start_byte(node);
     slot[2] = (jint) ts.end_byte(node);
     slot[3] = 0; /* the index after the node's subtree, set when the walk leaves it */
-    slot[4] = ts.cursor_field_id(cursor);
+    slot[4] = with_field ? ts.cursor_field_id(cursor) : 0;
 }
 
+/* A node whose children are being written, and how many of them have been. */
+typedef struct {
+    uint32_t index;
+    uint32_t children;
+} Open;
+
 /*
- * Writes every node of the tree in pre-order into out (room for capacity nodes). Returns the number of nodes written,
- * or -1 when out is too small or memory ran out. No recursion: the open ancestors are an explicit stack.
+ * Writes every node of the tree in pre-order into out (room for capacity nodes); fields are recorded for the first
+ * field_children children of each node. Returns the number of nodes written, or -1 when out is too small or memory
+ * ran out. No recursion: the open ancestors are an explicit stack.
  */
-static jint fill(const void *tree, jint *out, uint32_t capacity) {
+static jint fill(const void *tree, jint *out, uint32_t capacity, uint32_t field_children) {
     if (capacity < 1) {
         return -1;
     }
     size_t stack_size = 256, depth = 0;
-    uint32_t *open = malloc(stack_size * sizeof *open);
+    Open *open = malloc(stack_size * sizeof *open);
     if (open == NULL) {
         return -1;
     }
     TSTreeCursor cursor = ts.cursor_new(ts.root_node(tree));
     uint32_t next = 0;
     jint result = -1;
-    put(out, next, &cursor);
-    open[depth++] = next++;
+    put(out, next, &cursor, false);
+    open[depth++] = (Open) {next++, 0};
     for (;;) {
         if (ts.goto_first_child(&cursor)) {
             if (next >= capacity) goto done;
             if (depth == stack_size) {
-                uint32_t *grown = realloc(open, 2 * stack_size * sizeof *open);
+                Open *grown = realloc(open, 2 * stack_size * sizeof *open);
                 if (grown == NULL) goto done;
                 open = grown;
                 stack_size *= 2;
             }
-            put(out, next, &cursor);
-            open[depth++] = next++;
+            put(out, next, &cursor, ++open[depth - 1].children <= field_children);
+            open[depth++] = (Open) {next++, 0};
             continue;
         }
         for (;;) {
-            out[(size_t) open[--depth] * STRIDE + 3] = (jint) next;
+            out[(size_t) open[--depth].index * STRIDE + 3] = (jint) next;
             if (ts.goto_next_sibling(&cursor)) {
                 if (next >= capacity) goto done;
-                put(out, next, &cursor);
-                open[depth++] = next++;
+                put(out, next, &cursor, ++open[depth - 1].children <= field_children);
+                open[depth++] = (Open) {next++, 0};
                 break;
             }
             if (!ts.goto_parent(&cursor)) {
@@ -210,7 +219,7 @@ done:
 }
 
 /* Copies the tree into a new Java array; NULL when it does not fit one (or, with an exception pending, no memory). */
-static jintArray copy_tree(JNIEnv *env, const void *tree) {
+static jintArray copy_tree(JNIEnv *env, const void *tree, uint32_t field_children) {
     uint32_t count = ts.descendant_count(ts.root_node(tree));
     if (count == 0 || count > INT32_MAX / STRIDE) {
         return NULL;
@@ -223,7 +232,7 @@ static jintArray copy_tree(JNIEnv *env, const void *tree) {
     if (out == NULL) {
         return NULL;
     }
-    jint written = fill(tree, out, count);
+    jint written = fill(tree, out, count, field_children);
     (*env)->ReleasePrimitiveArrayCritical(env, array, out, 0);
     return written == (jint) count ? array : NULL;
 }
@@ -279,7 +288,7 @@ static bool over_budget(TSParseState *state) {
  * tree to return. A cancelled parser is reset, so that it can be used again.
  */
 JNIEXPORT jintArray JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_parse(JNIEnv *env, jclass cls,
-        jlong parser, jbyteArray source, jlong max_checks, jlong max_nanos, jintArray outcome) {
+        jlong parser, jbyteArray source, jlong max_checks, jlong max_nanos, jint field_children, jintArray outcome) {
     (void) cls;
     jint code = NO_TREE;
     jintArray nodes = NULL;
@@ -300,7 +309,7 @@ JNIEXPORT jintArray JNICALL Java_dev_assay_extract_component_code_NativeTreeRead
         ts.parser_reset((void *) (intptr_t) parser);
         code = budget.stop != 0 ? budget.stop : NO_TREE;
     } else {
-        nodes = copy_tree(env, tree);
+        nodes = copy_tree(env, tree, (uint32_t) field_children);
         ts.tree_delete(tree);
         code = nodes != NULL ? PARSED : TOO_LARGE;
     }

@@ -58,7 +58,7 @@ public record ScanSettings(Bounds bounds, Components components, Map<String, Tag
     /** Size, time and count bounds; see the YAML for what each one means. */
     public record Bounds(int walkDepth, int maxFrontmatterChars, int maxParseBytes, int minProgressChecks,
             int progressChecksPerKilobyte, int maxParseSeconds, long gcAfterParsedBytes, double maxErrorShare,
-            int maxTreeDepth,
+            int maxTreeDepth, int maxFieldChildren,
             int maxExpressionDepth, int maxCallsPerFile, int maxTextsPerFile, int maxTextChars, int maxArgChars,
             int maxKeywordValueChars, int maxPositionalKeywords, int maxSnippetChars, int minifiedMinBytes,
             int minifiedLineChars,
@@ -67,7 +67,7 @@ public record ScanSettings(Bounds bounds, Components components, Map<String, Tag
         public Bounds {
             if (walkDepth <= 0 || maxFrontmatterChars <= 0 || maxParseBytes <= 0 || minProgressChecks <= 0
                     || progressChecksPerKilobyte <= 0 || maxParseSeconds <= 0 || gcAfterParsedBytes <= 0
-                    || maxTreeDepth <= 0 || maxExpressionDepth <= 0 || maxCallsPerFile <= 0 || maxTextsPerFile <= 0
+                    || maxTreeDepth <= 0 || maxFieldChildren <= 0 || maxExpressionDepth <= 0 || maxCallsPerFile <= 0 || maxTextsPerFile <= 0
                     || maxTextChars <= 0 || maxArgChars <= 0 || maxKeywordValueChars <= 0 || maxPositionalKeywords < 0
                     || maxSnippetChars <= 0
                     || minifiedLineChars <= 0) {

@@ -113,7 +113,7 @@ class HostileInputTest {
     void parseBudgetStopsWithAReason(@TempDir Path dir) {
         ScanSettings tight = Settings.withBounds(b -> new ScanSettings.Bounds(b.walkDepth(), b.maxFrontmatterChars(),
                 b.maxParseBytes(), 10, 1, b.maxParseSeconds(), b.gcAfterParsedBytes(), b.maxErrorShare(),
-                b.maxTreeDepth(), b.maxExpressionDepth(), b.maxCallsPerFile(), b.maxTextsPerFile(), b.maxTextChars(),
+                b.maxTreeDepth(), b.maxFieldChildren(), b.maxExpressionDepth(), b.maxCallsPerFile(), b.maxTextsPerFile(), b.maxTextChars(),
                 b.maxArgChars(), b.maxKeywordValueChars(), b.maxPositionalKeywords(), b.maxSnippetChars(), b.minifiedMinBytes(),
                 b.minifiedLineChars(), b.minifiedShareOfFile(), b.minifiedMaxWhitespace()));
         Scan.write(dir, "big.py", repeat("x = call(1, 2)\n", 5_000).getBytes(StandardCharsets.UTF_8));

@@ -43,7 +43,7 @@ class NativeMemoryTest {
     void manyParsesStayWithinABoundedFootprint() throws IOException {
         assumeTrue(Files.isReadable(STATUS), "needs /proc/self/status (Linux)");
         byte[] source = source().getBytes(StandardCharsets.UTF_8);
-        SyntaxParser.Budget budget = SyntaxParser.Budget.forBytes(source.length, 4_000, 100, 60);
+        SyntaxParser.Budget budget = SyntaxParser.Budget.forBytes(source.length, 4_000, 100, 60, 4_096);
         long collectEvery = 256 * 1024;
         for (int i = 0; i < 10; i++) {
             SyntaxParser.parse(Language.PYTHON, source, budget, collectEvery);

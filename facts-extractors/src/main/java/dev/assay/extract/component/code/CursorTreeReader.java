@@ -14,28 +14,33 @@ final class CursorTreeReader {
     private CursorTreeReader() {
     }
 
-    static int[] read(TSTree tree) {
+    /** Reads the tree; fields are recorded for the first {@code fieldChildren} children of each node. */
+    static int[] read(TSTree tree, int fieldChildren) {
         TSNode root = tree.getRootNode();
         TSTreeCursor cursor = new TSTreeCursor(root);
         int[] nodes = new int[64 * NativeTreeReader.STRIDE];
-        int[] open = new int[64];
+        int[] open = new int[64]; // the open ancestors' indexes
+        int[] children = new int[64]; // and how many of their children have been read
         int depth = 0;
         int next = 0;
-        nodes = put(nodes, next, cursor);
+        nodes = put(nodes, next, cursor, false);
         open[depth++] = next++;
         while (true) {
             if (cursor.gotoFirstChild()) {
-                nodes = put(nodes, next, cursor);
+                nodes = put(nodes, next, cursor, ++children[depth - 1] <= fieldChildren);
                 if (depth == open.length) {
                     open = Arrays.copyOf(open, depth * 2);
+                    children = Arrays.copyOf(children, depth * 2);
                 }
+                children[depth] = 0;
                 open[depth++] = next++;
                 continue;
             }
             while (true) {
                 nodes[open[--depth] * NativeTreeReader.STRIDE + 3] = next;
                 if (cursor.gotoNextSibling()) {
-                    nodes = put(nodes, next, cursor);
+                    nodes = put(nodes, next, cursor, ++children[depth - 1] <= fieldChildren);
+                    children[depth] = 0;
                     open[depth++] = next++;
                     break;
                 }
@@ -46,7 +51,7 @@ final class CursorTreeReader {
         }
     }
 
-    private static int[] put(int[] nodes, int index, TSTreeCursor cursor) {
+    private static int[] put(int[] nodes, int index, TSTreeCursor cursor, boolean withField) {
         int[] out = nodes;
         int slot = index * NativeTreeReader.STRIDE;
         if (slot + NativeTreeReader.STRIDE > out.length) {
@@ -61,7 +66,7 @@ final class CursorTreeReader {
         out[slot] = flags;
         out[slot + 1] = node.getStartByte();
         out[slot + 2] = node.getEndByte();
-        out[slot + 4] = cursor.currentFieldId();
+        out[slot + 4] = withField ? cursor.currentFieldId() : 0;
         return out;
     }
 }

@@ -23,7 +23,7 @@ import org.treesitter.TSParser;
  *
  * <p>Array layout, {@value #STRIDE} ints per node in pre-order: symbol and flags ({@link #NAMED}, {@link #MISSING},
  * {@link #EXTRA}, {@link #HAS_ERROR}), start byte, end byte, the index just after the node's subtree, field id (0 for
- * none).
+ * none, and for children past the budget's {@code fieldChildren} of their parent).
  */
 final class NativeTreeReader {
 
@@ -77,7 +77,7 @@ final class NativeTreeReader {
      * Parses UTF-8 source with the parser (set to its language) within a budget: the tree's nodes, or null with the
      * reason in {@code outcome[0]}. Call only when {@link #available()}.
      */
-    static int[] parse(TSParser parser, byte[] utf8, long maxProgressChecks, long maxNanos, int[] outcome) {
+    static int[] parse(TSParser parser, byte[] utf8, SyntaxParser.Budget budget, int[] outcome) {
         long pointer;
         try {
             pointer = (long) PARSER_POINTER.invokeExact(parser);
@@ -85,7 +85,7 @@ final class NativeTreeReader {
             throw new IllegalStateException("cannot reach the parser", e);
         }
         try {
-            return parse(pointer, utf8, maxProgressChecks, maxNanos, outcome);
+            return parse(pointer, utf8, budget.progressChecks(), budget.maxNanos(), budget.fieldChildren(), outcome);
         } finally {
             Reference.reachabilityFence(parser); // the binding frees its parser when the object is collected
         }
@@ -128,5 +128,6 @@ final class NativeTreeReader {
 
     private static native boolean bind();
 
-    private static native int[] parse(long parser, byte[] utf8, long maxProgressChecks, long maxNanos, int[] outcome);
+    private static native int[] parse(long parser, byte[] utf8, long maxProgressChecks, long maxNanos,
+            int fieldChildren, int[] outcome);
 }

@@ -40,7 +40,7 @@ public final class SourceAnalyzer {
                     + bounds.maxParseBytes());
         }
         SyntaxParser.Budget budget = SyntaxParser.Budget.forBytes(utf8.length, bounds.minProgressChecks(),
-                bounds.progressChecksPerKilobyte(), bounds.maxParseSeconds());
+                bounds.progressChecksPerKilobyte(), bounds.maxParseSeconds(), bounds.maxFieldChildren());
         SyntaxParser.Outcome outcome = SyntaxParser.parse(language, utf8, budget, bounds.gcAfterParsedBytes());
         if (outcome instanceof SyntaxParser.Refused) {
             return new NotAnalysed(((SyntaxParser.Refused) outcome).reason());

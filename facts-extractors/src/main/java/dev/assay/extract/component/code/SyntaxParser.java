@@ -30,14 +30,23 @@ public final class SyntaxParser {
 
     /**
      * How much work one parse may do: {@code progressChecks} callbacks (tree-sitter calls back about every hundred
-     * parser operations, so this is a deterministic operation budget) and, as a safety stop only, wall-clock time.
+     * parser operations, so this is a deterministic operation budget) and, as a safety stop only, wall-clock time;
+     * and reading the tree: the field a node fills is recorded for the first {@code fieldChildren} children of each
+     * node (tree-sitter's lookup climbs the hidden nodes of a repetition, which under a very wide node are many).
      */
-    public record Budget(long progressChecks, long maxNanos) {
+    public record Budget(long progressChecks, long maxNanos, int fieldChildren) {
+
+        public Budget {
+            if (fieldChildren <= 0) {
+                throw new IllegalArgumentException("fieldChildren must be positive");
+            }
+        }
 
         /** A budget proportional to the input: a floor plus so many callbacks per KiB. */
-        public static Budget forBytes(int bytes, int minChecks, int checksPerKilobyte, int maxSeconds) {
+        public static Budget forBytes(int bytes, int minChecks, int checksPerKilobyte, int maxSeconds,
+                int fieldChildren) {
             long checks = minChecks + (long) checksPerKilobyte * ((bytes + 1023L) / 1024L);
-            return new Budget(checks, maxSeconds * 1_000_000_000L);
+            return new Budget(checks, maxSeconds * 1_000_000_000L, fieldChildren);
         }
     }
 
@@ -108,14 +117,14 @@ public final class SyntaxParser {
         long held = utf8.length;
         HELD_BYTES.addAndGet(held);
         FREED.register(tree, () -> HELD_BYTES.addAndGet(-held));
-        return new Parsed(SyntaxTree.of(CursorTreeReader.read(tree), language));
+        return new Parsed(SyntaxTree.of(CursorTreeReader.read(tree, budget.fieldChildren()), language));
     }
 
     /** Parses and copies the tree in one native call; the native tree is freed before it returns. */
     static Outcome parseNatively(Language language, byte[] utf8, Budget budget) {
         TSParser parser = PARSERS.get().computeIfAbsent(language, SyntaxParser::newParser);
         int[] outcome = {NativeTreeReader.NO_TREE};
-        int[] nodes = NativeTreeReader.parse(parser, utf8, budget.progressChecks(), budget.maxNanos(), outcome);
+        int[] nodes = NativeTreeReader.parse(parser, utf8, budget, outcome);
         if (nodes != null) {
             return new Parsed(SyntaxTree.of(nodes, language));
         }

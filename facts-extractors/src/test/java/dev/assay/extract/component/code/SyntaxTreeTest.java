@@ -81,7 +81,7 @@ class SyntaxTreeTest {
     @MethodSource("sources")
     void everyNodeMatchesTheBinding(Language language, String source) {
         TSTree parsed = parse(language, source);
-        SyntaxTree tree = SyntaxTree.of(CursorTreeReader.read(parsed), language);
+        SyntaxTree tree = SyntaxTree.of(CursorTreeReader.read(parsed, Integer.MAX_VALUE), language);
         List<TSNode> expected = new ArrayList<>();
         List<String> fields = new ArrayList<>();
         everyNode(parsed.getRootNode(), expected, fields);
@@ -182,11 +182,34 @@ class SyntaxTreeTest {
         assertEquals(want.getType() + "@" + want.getStartByte() + ".." + want.getEndByte(), got.toString(), where);
     }
 
+    /** Fields are recorded for a node's first fieldChildren children only, the same way on both paths. */
+    @Test
+    void fieldsOfAWideNodeAreRecordedForItsFirstChildrenOnly() {
+        String source = "echo" + " word".repeat(300) + "\n";
+        byte[] utf8 = source.getBytes(StandardCharsets.UTF_8);
+        SyntaxParser.Budget budget = new SyntaxParser.Budget(10_000_000, 60_000_000_000L, 100);
+        SyntaxTree tree = ((SyntaxParser.Parsed) SyntaxParser.parseThroughBinding(Language.BASH, utf8, budget,
+                Long.MAX_VALUE)).tree();
+        SyntaxNode command = tree.root().namedChild(0);
+        assertEquals("command", command.type());
+        List<SyntaxNode.Child> children = command.children();
+        assertEquals(301, children.size());
+        assertEquals("name", children.get(0).field());
+        assertEquals("argument", children.get(99).field());
+        assertEquals("", children.get(100).field());
+        assertEquals("", children.get(300).field());
+        assertEquals(children.get(0).node(), command.field("name"));
+        if (NativeTreeReader.available()) {
+            SyntaxParser.Parsed natively = (SyntaxParser.Parsed) SyntaxParser.parseNatively(Language.BASH, utf8, budget);
+            assertArrayEquals(tree.nodes(), natively.tree().nodes());
+        }
+    }
+
     /** Both parse paths stop a pathological input at its step budget with the same reason. */
     @Test
     void bothPathsStopAtTheStepBudget() {
         byte[] utf8 = "x = call(1, 2)\n".repeat(5_000).getBytes(StandardCharsets.UTF_8);
-        SyntaxParser.Budget budget = new SyntaxParser.Budget(50, 60_000_000_000L);
+        SyntaxParser.Budget budget = new SyntaxParser.Budget(50, 60_000_000_000L, 4_096);
         SyntaxParser.Outcome binding = SyntaxParser.parseThroughBinding(Language.PYTHON, utf8, budget, Long.MAX_VALUE);
         assertEquals(new SyntaxParser.Refused(
                 "parse stopped: more than 50 parser steps for this size (pathological input)"), binding);
@@ -198,7 +221,7 @@ class SyntaxTreeTest {
         }
     }
 
-    private static final SyntaxParser.Budget ENOUGH = new SyntaxParser.Budget(10_000_000, 60_000_000_000L);
+    private static final SyntaxParser.Budget ENOUGH = new SyntaxParser.Budget(10_000_000, 60_000_000_000L, 4_096);
 
     private static SyntaxTree viaBinding(Language language, String source) {
         byte[] utf8 = source.getBytes(StandardCharsets.UTF_8);
