@@ -32,7 +32,7 @@ classes=golden-tests/target/bench-classes
 mkdir -p "$classes"
 "$javac" -Xlint:all -d "$classes" -cp "$classpath" golden-tests/src/test/java/dev/assay/golden/bench/*.java
 # shellcheck disable=SC2206 # BENCH_JAVA_OPTS is a list of options on purpose
-jvm=(-XX:TieredStopAtLevel=1 -XX:+UseParallelGC ${BENCH_JAVA_OPTS:-}) # the launcher's own options
+jvm=(-XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Dtree-sitter-lib=cli/target/tree-sitter ${BENCH_JAVA_OPTS:-}) # as ./assay
 tmp=$(mktemp -d /tmp/assay-bench.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
