@@ -48,7 +48,7 @@ public final class SourceAnalyzer {
         SyntaxNode root = ((SyntaxParser.Parsed) outcome).tree().root();
         boolean hasErrors = root.hasError();
         if (hasErrors && utf8.length > 0) {
-            long errorBytes = errorBytes(root, language);
+            long errorBytes = errorBytes(root);
             if (errorBytes > bounds.maxErrorShare() * utf8.length) {
                 return new NotAnalysed("not analysed: " + (100 * errorBytes / utf8.length)
                         + "% of the file is not valid "
@@ -78,8 +78,8 @@ public final class SourceAnalyzer {
         return new Analysed(facts);
     }
 
-    /** Bytes covered by outermost ERROR nodes (and missing nodes count as one byte each). */
-    private long errorBytes(SyntaxNode root, Language language) {
+    /** Bytes covered by outermost ERROR nodes (missing nodes cover none). */
+    private long errorBytes(SyntaxNode root) {
         long[] total = {0};
         TreeWalk.walk(root, settings.bounds().maxTreeDepth(), (node, type, depth) -> {
             if ("ERROR".equals(type)) {

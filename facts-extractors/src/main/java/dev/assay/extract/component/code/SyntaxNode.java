@@ -24,7 +24,7 @@ public record SyntaxNode(SyntaxTree tree, int index) {
 
     /** Whether the node is named in the grammar (anonymous tokens such as punctuation and keywords are not). */
     public boolean isNamed() {
-        return (tree.flags(index) & NativeTreeReader.NAMED) != 0;
+        return tree.isNamed(index);
     }
 
     /** Whether the parser inserted the node to recover from an error (it covers no text). */
@@ -57,7 +57,7 @@ public record SyntaxNode(SyntaxTree tree, int index) {
     public int namedChildCount() {
         int count = 0;
         for (int c = index + 1, end = tree.after(index); c < end; c = tree.after(c)) {
-            if ((tree.flags(c) & NativeTreeReader.NAMED) != 0) {
+            if (tree.isNamed(c)) {
                 count++;
             }
         }
@@ -79,7 +79,7 @@ public record SyntaxNode(SyntaxTree tree, int index) {
     public SyntaxNode namedChild(int i) {
         int seen = 0;
         for (int c = index + 1, end = tree.after(index); c < end; c = tree.after(c)) {
-            if ((tree.flags(c) & NativeTreeReader.NAMED) != 0 && seen++ == i) {
+            if (tree.isNamed(c) && seen++ == i) {
                 return new SyntaxNode(tree, c);
             }
         }
@@ -107,7 +107,7 @@ public record SyntaxNode(SyntaxTree tree, int index) {
     public List<SyntaxNode> namedChildren() {
         List<SyntaxNode> out = new ArrayList<>();
         for (int c = index + 1, end = tree.after(index); c < end; c = tree.after(c)) {
-            if ((tree.flags(c) & NativeTreeReader.NAMED) != 0) {
+            if (tree.isNamed(c)) {
                 out.add(new SyntaxNode(tree, c));
             }
         }

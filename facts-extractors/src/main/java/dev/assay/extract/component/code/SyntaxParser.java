@@ -54,7 +54,7 @@ public final class SyntaxParser {
     public sealed interface Outcome permits Parsed, Refused {
     }
 
-    /** The tree, copied out of tree-sitter (the native tree is freed by the GC). */
+    /** The tree, copied out of tree-sitter. */
     public record Parsed(SyntaxTree tree) implements Outcome {
     }
 

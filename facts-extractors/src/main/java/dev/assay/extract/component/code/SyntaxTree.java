@@ -8,7 +8,7 @@ import org.treesitter.TSLanguage;
 /**
  * A parsed file's syntax tree, copied out of tree-sitter into one int array ({@link NativeTreeReader} gives the
  * layout), so that analysis reads nodes as array elements instead of native calls. Nodes are {@link SyntaxNode}
- * views (tree, index). The native tree is not needed after the copy and is freed by the GC.
+ * views (tree, index). The native tree is not needed after the copy (see {@link SyntaxParser} for when it is freed).
  */
 public final class SyntaxTree {
 
@@ -65,6 +65,10 @@ public final class SyntaxTree {
 
     int flags(int index) {
         return nodes[index * NativeTreeReader.STRIDE];
+    }
+
+    boolean isNamed(int index) {
+        return (flags(index) & NativeTreeReader.NAMED) != 0;
     }
 
     int startByte(int index) {

@@ -57,7 +57,7 @@ public final class TreeWalk {
         stack.push(new Frame(root, rootType, 0));
         while (!stack.isEmpty()) {
             Frame frame = stack.peek();
-            while (frame.next < frame.end && !new SyntaxNode(tree, frame.next).isNamed()) {
+            while (frame.next < frame.end && !tree.isNamed(frame.next)) { // anonymous tokens are skipped
                 frame.next = tree.after(frame.next);
             }
             if (frame.next >= frame.end) {
