@@ -1,0 +1,1 @@
+from requests import *  # noqa: F401,F403
