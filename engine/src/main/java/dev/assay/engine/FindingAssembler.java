@@ -1,6 +1,7 @@
 package dev.assay.engine;
 
 import com.google.re2j.Pattern;
+import dev.assay.engine.model.Details;
 import dev.assay.engine.model.Evidence;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Severity;
@@ -54,7 +55,12 @@ final class FindingAssembler {
         TreeSet<Evidence> evidence = new TreeSet<>();
         TreeSet<String> messages = new TreeSet<>();
         TreeSet<String> notes = new TreeSet<>();
+        // Detections of one finding usually name the same details; when they differ, the first in text order is shown.
+        TreeMap<String, Map<String, Object>> details = new TreeMap<>();
         for (Detection d : group) {
+            if (!d.details().isEmpty()) {
+                details.putIfAbsent(Details.text(d.details()), d.details());
+            }
             if (d.severity().atLeast(severity)) {
                 severity = d.severity();
             }
@@ -82,7 +88,25 @@ final class FindingAssembler {
         String status = first.status().equals(Detection.NEEDS_REVIEW) ? Finding.NEEDS_REVIEW : Finding.ACTIVE;
         return new Finding(rule.id(), rule.title(), severity, rule.threatClass(), rule.check(), rule.capability(),
                 rule.controls(), first.subject(), message, rule.remediation(), status, shown,
-                fingerprint(rule.id(), first.subject(), shown));
+                fingerprint(rule.id(), first.subject(), shown),
+                details.isEmpty() ? Map.of() : redacted(details.firstEntry().getValue(), redactions));
+    }
+
+    /** The details with every string redacted as messages are (a secret may reach a detail through a capture). */
+    @SuppressWarnings("unchecked")
+    private static <T> T redacted(T value, List<Pattern> redactions) {
+        if (value instanceof String s) {
+            return (T) Redaction.redactAll(s, redactions);
+        }
+        if (value instanceof List<?> list) {
+            return (T) list.stream().map(v -> redacted(v, redactions)).toList();
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> out = new TreeMap<>();
+            map.forEach((k, v) -> out.put((String) k, redacted(v, redactions)));
+            return (T) out;
+        }
+        return value;
     }
 
     /** sha256 over the rule id, subject and evidence locations (not snippets, which may change with redaction). */

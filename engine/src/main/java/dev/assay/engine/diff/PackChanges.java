@@ -132,6 +132,7 @@ final class PackChanges {
         field(out, "codeContext", a, b, RuleDefinition::codeContext);
         field(out, "redact", a, b, r -> String.valueOf(r.redact()));
         field(out, "message", a, b, RuleDefinition::message);
+        field(out, "details", a, b, r -> r.details().toString());
         field(out, "remediation", a, b, RuleDefinition::remediation);
         field(out, "detector", a, b, r -> String.valueOf(r.detector()));
         return out;

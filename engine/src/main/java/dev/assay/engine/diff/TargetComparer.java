@@ -3,6 +3,7 @@ package dev.assay.engine.diff;
 import dev.assay.engine.formula.Formula;
 import dev.assay.engine.formula.FormulaEngine;
 import dev.assay.engine.formula.FormulaResult;
+import dev.assay.engine.model.Details;
 import dev.assay.engine.model.Evidence;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
@@ -139,6 +140,7 @@ final class TargetComparer {
         field(out, "controls", String.join(", ", a.controls()), String.join(", ", b.controls()));
         field(out, "message", a.message(), b.message());
         field(out, "remediation", a.remediation(), b.remediation());
+        field(out, "details", Details.text(a.details()), Details.text(b.details()));
         return out;
     }
 

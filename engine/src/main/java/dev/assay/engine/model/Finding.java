@@ -1,19 +1,24 @@
 package dev.assay.engine.model;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One finding of a report: a rule that fired on a subject, with the rule's metadata and the evidence that made it fire.
  * {@code status} is {@code active} (scored) or {@code needs-review} (shown, never scored). {@code fingerprint} is stable
- * across runs and machines: it depends on the rule id, the subject and the evidence locations only.
+ * across runs and machines: it depends on the rule id, the subject and the evidence locations only. {@code details}
+ * holds the structured facts the finding names (see {@link Details}); it is left out of the JSON when empty.
  */
 @JsonPropertyOrder({"id", "title", "severity", "threatClass", "category", "capability", "controls", "subject", "message",
-        "remediation", "status", "evidence", "fingerprint"})
+        "remediation", "status", "evidence", "details", "fingerprint"})
 public record Finding(String id, String title, Severity severity, String threatClass, String category,
         String capability, List<String> controls, String subject, String message, String remediation, String status,
-        List<Evidence> evidence, String fingerprint) {
+        List<Evidence> evidence, String fingerprint,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Object> details) {
 
     public static final String ACTIVE = "active";
     public static final String NEEDS_REVIEW = "needs-review";
@@ -25,6 +30,7 @@ public record Finding(String id, String title, Severity severity, String threatC
             .thenComparing(f -> f.evidence().isEmpty() ? "" : f.evidence().get(0).file())
             .thenComparing(Finding::fingerprint);
 
+    @JsonCreator
     public Finding {
         controls = List.copyOf(controls);
         evidence = List.copyOf(evidence);
@@ -35,5 +41,14 @@ public record Finding(String id, String title, Severity severity, String threatC
         remediation = remediation == null ? "" : remediation;
         status = status == null ? ACTIVE : status;
         fingerprint = fingerprint == null ? "" : fingerprint;
+        details = Details.canonical(details);
+    }
+
+    /** A finding without details. */
+    public Finding(String id, String title, Severity severity, String threatClass, String category,
+            String capability, List<String> controls, String subject, String message, String remediation, String status,
+            List<Evidence> evidence, String fingerprint) {
+        this(id, title, severity, threatClass, category, capability, controls, subject, message, remediation, status,
+                evidence, fingerprint, Map.of());
     }
 }

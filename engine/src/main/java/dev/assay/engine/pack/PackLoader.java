@@ -29,7 +29,7 @@ public final class PackLoader {
     private static final Pattern RULE_ID = Pattern.compile("[A-Z][A-Z0-9]*(-[A-Z0-9]+)*");
     private static final Pattern FORMULA_REF = Pattern.compile("[a-z0-9][a-z0-9-]*@[1-9]\\d{0,5}");
     private static final Set<String> RULE_KEYS = Set.of("id", "title", "severity", "check", "threatClass", "capability",
-            "controls", "remediation", "message", "redact", "codeContext", "detect");
+            "controls", "remediation", "message", "details", "redact", "codeContext", "detect");
     private static final Set<String> MANIFEST_KEYS = Set.of("id", "version", "title", "description", "scorer",
             "formula", "engine", "extractors", "data", "redact", "components");
     /** Where a rule's matches still count in source code: everywhere, not in comments, not in strings or comments. */
@@ -271,7 +271,30 @@ public final class PackLoader {
         Detector detector = readDetector(r, line, w, problems);
         return new RuleDefinition(id, text(r, "title"), severity, text(r, "check"), text(r, "threatClass"),
                 text(r, "capability"), controls, text(r, "remediation"), text(r, "message"),
-                r.path("redact").asBoolean(false), codeContext, detector, file.file());
+                r.path("redact").asBoolean(false), codeContext, detector, file.file(), detailTemplates(r, w, problems));
+    }
+
+    /** {@code details:} maps detail keys to message-style templates ({@code {value}}, {@code {1}} …). */
+    private static TreeMap<String, String> detailTemplates(JsonNode r, Where w, Problems problems) {
+        TreeMap<String, String> out = new TreeMap<>();
+        JsonNode d = r.path("details");
+        if (d.isMissingNode()) {
+            return out;
+        }
+        if (!d.isObject()) {
+            problems.add(w, w.line(r, "details"), "details must map detail names to templates",
+                    "write details: {server: \"{1}\", value: \"{value}\"}");
+            return out;
+        }
+        d.properties().forEach(e -> {
+            if (!e.getValue().isTextual() || e.getValue().asText().isBlank()) {
+                problems.add(w, w.line(d, e.getKey()), "details." + e.getKey() + " must be a non-empty template string",
+                        "quote it: " + e.getKey() + ": \"{value}\"");
+            } else {
+                out.put(e.getKey(), e.getValue().asText());
+            }
+        });
+        return out;
     }
 
     private Detector readDetector(JsonNode rule, int ruleLine, Where w, Problems problems) {

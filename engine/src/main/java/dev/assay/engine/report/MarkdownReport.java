@@ -2,6 +2,7 @@ package dev.assay.engine.report;
 
 import dev.assay.engine.model.Attestation;
 import dev.assay.engine.model.Coverage;
+import dev.assay.engine.model.Details;
 import dev.assay.engine.model.Evidence;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
@@ -10,6 +11,7 @@ import dev.assay.engine.spi.SkippedFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The GitHub-flavoured Markdown report. Every report string goes through {@link #md(String)} (prose, table cells) or
@@ -111,6 +113,12 @@ final class MarkdownReport {
             item("Capability", md(f.capability()));
             item("Subject", md(f.subject()));
             item("Message", md(f.message()));
+            if (!f.details().isEmpty()) {
+                line("- **Details:**");
+                for (Map.Entry<String, Object> d : f.details().entrySet()) {
+                    line("  - " + md(d.getKey()) + ": " + md(Details.text(d.getValue())));
+                }
+            }
             if (!f.evidence().isEmpty()) {
                 line("- **Evidence:**");
                 for (Evidence e : f.evidence()) {

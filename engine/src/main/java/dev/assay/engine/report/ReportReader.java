@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.engine.model.Report;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -37,6 +38,7 @@ public final class ReportReader {
         Objects.requireNonNull(in, "in");
         JsonNode root = parse(new LimitedInputStream(in, ReportJson.MAX_DOCUMENT_BYTES));
         checkIsReport(root);
+        addEmptyDetails(root);
         try {
             Report report = ReportJson.MAPPER.treeToValue(root, Report.class);
             checkScore(report.score());
@@ -97,6 +99,17 @@ public final class ReportReader {
         }
         if (!missing.isEmpty()) {
             throw new ReportException("invalid report: missing field" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing));
+        }
+    }
+
+    /** Writers leave an empty {@code details} out of a finding; the model always has one. */
+    private static void addEmptyDetails(JsonNode root) {
+        for (String list : List.of("findings", "needsReview")) {
+            for (JsonNode f : root.path(list)) {
+                if (f instanceof ObjectNode o && !o.has("details")) {
+                    o.putObject("details");
+                }
+            }
         }
     }
 

@@ -138,6 +138,9 @@ final class SarifReport {
         if (!f.subject().isEmpty()) {
             properties.put("subject", f.subject());
         }
+        if (!f.details().isEmpty()) {
+            properties.put("details", f.details());
+        }
         result.put("properties", properties);
         return result;
     }

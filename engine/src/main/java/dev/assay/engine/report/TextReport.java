@@ -2,6 +2,7 @@ package dev.assay.engine.report;
 
 import dev.assay.engine.model.Attestation;
 import dev.assay.engine.model.Coverage;
+import dev.assay.engine.model.Details;
 import dev.assay.engine.model.Evidence;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
@@ -103,6 +104,9 @@ final class TextReport {
         }
         if (!f.message().isEmpty()) {
             field(FINDING_INDENT, "message", Plain.oneLine(f.message()));
+        }
+        for (Map.Entry<String, Object> d : f.details().entrySet()) {
+            field(FINDING_INDENT, Plain.oneLine(d.getKey(), LABEL_WIDTH - 2), Plain.oneLine(Details.text(d.getValue())));
         }
         String valueIndent = " ".repeat(FINDING_INDENT.length() + LABEL_WIDTH);
         for (int i = 0; i < f.evidence().size(); i++) {

@@ -40,6 +40,28 @@ public final class ConfigPaths {
         return result;
     }
 
+    /**
+     * The segments of {@code path} that the single-segment wildcards of {@code glob} took, in order ({@code {1}},
+     * {@code {2}} … of a rule's templates); only wildcards before the first {@code **}, as in {@link #expand}. Empty when
+     * the path does not match.
+     */
+    public static java.util.List<String> captures(String glob, String path) {
+        if (!matches(glob, path)) {
+            return java.util.List.of();
+        }
+        String[] g = glob.split("\\.", -1);
+        String[] p = path.split("\\.", -1);
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < g.length && i < p.length; i++) {
+            if ("*".equals(g[i])) {
+                out.add(p[i]);
+            } else if ("**".equals(g[i])) {
+                break;
+            }
+        }
+        return out;
+    }
+
     private static boolean match(String[] g, int gi, String[] p, int pi) {
         while (gi < g.length) {
             if ("**".equals(g[gi])) {

@@ -29,6 +29,9 @@ import java.util.TreeMap;
  */
 public final class RuleContext {
 
+    /** A message placeholder: a parameter name or a capture number in braces. */
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{[A-Za-z0-9_]+\\}");
+
     /** Most matches one regex rule reports in one document; more would only repeat the point. */
     public static final int MAX_MATCHES_PER_DOCUMENT = 50;
 
@@ -137,11 +140,41 @@ public final class RuleContext {
         return finding(ruleId, List.of(evidence), subject, params);
     }
 
-    /** A detection of the rule on a subject, its message filled from the rule's template and {@code params}. */
+    /**
+     * A detection of the rule on a subject, its message and its details filled from the rule's templates and
+     * {@code params}. A detail whose template leaves a placeholder unfilled, or fills to nothing, is left out.
+     */
     public Detection finding(String ruleId, List<Evidence> evidence, String subject, Map<String, String> params) {
         RuleDefinition r = rule(ruleId);
         List<Evidence> shown = new ArrayList<>(evidence);
-        return new Detection(ruleId, r.severity(), subject, fill(r.message(), params), shown, Detection.ACTIVE, "");
+        Map<String, Object> details = new TreeMap<>();
+        for (Map.Entry<String, String> t : r.details().entrySet()) {
+            String value = fill(t.getValue(), params);
+            if (!value.isBlank() && unfilled(value).isEmpty()) {
+                details.put(t.getKey(), value);
+            }
+        }
+        return new Detection(ruleId, r.severity(), subject, fill(r.message(), params), shown, Detection.ACTIVE, "",
+                details);
+    }
+
+    /** The {@code {name}} placeholders left in a filled template, in order of appearance (empty when none). */
+    public static List<String> unfilled(String text) {
+        List<String> out = new ArrayList<>();
+        Matcher m = PLACEHOLDER.matcher(text == null ? "" : text);
+        while (m.find()) {
+            out.add(m.group());
+        }
+        return out;
+    }
+
+    /** The parameter names a template refers to as {@code {name}}. */
+    public static java.util.Set<String> placeholders(String template) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (String p : unfilled(template)) {
+            out.add(p.substring(1, p.length() - 1));
+        }
+        return out;
     }
 
     /**
@@ -202,6 +235,12 @@ public final class RuleContext {
         params.put("path", v.path());
         params.put("value", value);
         params.put("document", v.document());
+        if (r.detector() instanceof Detector.Config c) {
+            List<String> captures = ConfigPaths.captures(c.when().get(0).subject(), v.path());
+            for (int i = 0; i < captures.size(); i++) {
+                params.put(Integer.toString(i + 1), captures.get(i));
+            }
+        }
         return finding(ruleId, List.of(ev), v.file(), params);
     }
 
@@ -229,6 +268,9 @@ public final class RuleContext {
     public Detection fromMatch(TextMatch m) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("match", m.text());
+        for (int i = 0; i < m.groups().size(); i++) {
+            params.put(Integer.toString(i + 1), m.groups().get(i));
+        }
         return finding(m.ruleId(), List.of(m.evidence()), m.evidence().file(), params);
     }
 
@@ -413,11 +455,16 @@ public final class RuleContext {
             int lastLine = lines.lineOf(Math.max(start, end - 1));
             String snippet = lines.lineText(line);
             String shown = hit;
+            List<String> groups = new ArrayList<>(m.groupCount());
+            for (int g = 1; g <= m.groupCount(); g++) {
+                String group = m.group(g);
+                groups.add(group == null ? "" : r.redact() ? Redaction.redact(group) : group);
+            }
             if (r.redact()) {
                 snippet = Redaction.redactIn(snippet, hit);
                 shown = Redaction.redact(hit);
             }
-            out.add(new TextMatch(ruleId, new Evidence(doc.file(), line, lastLine, snippet), shown));
+            out.add(new TextMatch(ruleId, new Evidence(doc.file(), line, lastLine, snippet), shown, groups));
         }
         return out;
     }

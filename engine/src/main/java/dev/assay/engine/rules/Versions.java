@@ -59,6 +59,23 @@ public final class Versions {
         return lastAffected != null && !lastAffected.isBlank() && compare(version, lastAffected) <= 0;
     }
 
+    /**
+     * An affected range in words, as {@link #affected} reads it: {@code >=0.0.5 <0.1.16}, {@code <2026.1.29},
+     * {@code <=1.4.0}, or {@code all versions} when no bound is given.
+     */
+    public static String range(String introduced, String fixed, String lastAffected) {
+        List<String> parts = new ArrayList<>();
+        if (introduced != null && !introduced.isBlank()) {
+            parts.add(">=" + introduced.strip());
+        }
+        if (fixed != null && !fixed.isBlank()) {
+            parts.add("<" + fixed.strip());
+        } else if (lastAffected != null && !lastAffected.isBlank()) {
+            parts.add("<=" + lastAffected.strip());
+        }
+        return parts.isEmpty() ? "all versions" : String.join(" ", parts);
+    }
+
     private record Parsed(List<Long> numbers, int suffixRank, String suffix) {
     }
 

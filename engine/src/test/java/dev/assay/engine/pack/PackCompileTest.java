@@ -63,6 +63,8 @@ class PackCompileTest {
                 severity: low
                 check: net
                 remediation: add auth
+                message: "server {1} at {value}"
+                details: {server: "{1}", url: "{value}", missing: "{2}"}
                 detect:
                   config:
                     when:
@@ -90,10 +92,11 @@ class PackCompileTest {
                 check: secrets
                 remediation: move it
                 redact: true
+                details: {name: "{1}", token: "{2}"}
                 detect:
                   regex:
                     roles: [config]
-                    pattern: 'tok-[a-z0-9]{8,}'
+                    pattern: '(?:([A-Z]+)=)?(tok-[a-z0-9]{8,})'
                     exclude: ['tok-0{8,}']
               - id: T-SHORT-TOKEN
                 title: short literal token
@@ -140,7 +143,7 @@ class PackCompileTest {
             then
                 delete($d);
                 insert($d.withStatus("superseded", "leak"));
-                insert(ctx.derive("T-LEAK", $d, Map.of()));
+                insert(ctx.derive("T-LEAK", $d, Map.of()).withDetails(Map.of("mode", $d.file(), "rules", List.of("T-KEY"))));
             end
             """;
 
@@ -189,6 +192,21 @@ class PackCompileTest {
                 cv("m.json", "mcpServers.a.headers", "1"))));
         assertEquals(Set.of("T-SIBLING"), fired(List.of(cv("m.json", "mcpServers.a.url", "http://x.invalid"),
                 cv("m.json", "mcpServers.b.headers", "1"))), "another server's headers do not count");
+    }
+
+    @Test
+    void detailsComeFromTemplatesCapturesAndDrl() {
+        var d = pack.derive(List.of(cv("m.json", "mcpServers.files.url", "http://x.invalid"))).detections().get(0);
+        assertEquals("server files at http://x.invalid", d.message());
+        assertEquals(java.util.Map.of("server", "files", "url", "http://x.invalid"), d.details(),
+                "a detail whose template names a capture the path lacks ({2}) is left out");
+        var doc = new TextDocument("x.env", "config", "TOKEN=tok-abcdefgh12\n");
+        var key = pack.derive(List.of(doc, new FileEntry("x.env", 10, 0600, false))).detections().get(0);
+        assertTrue(key.details().get("name").toString().startsWith("T…"), "a redacting rule redacts every capture");
+        assertFalse(key.details().get("token").toString().contains("abcdefgh12"), key.details().toString());
+        var leak = pack.derive(List.of(doc, new FileEntry("x.env", 10, 0644, false))).detections().stream()
+                .filter(x -> x.ruleId().equals("T-LEAK")).findFirst().orElseThrow();
+        assertEquals(java.util.Map.of("mode", "x.env", "rules", List.of("T-KEY")), leak.details());
     }
 
     @Test

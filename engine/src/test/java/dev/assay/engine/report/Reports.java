@@ -67,6 +67,26 @@ final class Reports {
                 new Coverage(4, List.of(new SkippedFile("assets/big.bin", "larger than 1 MiB"))));
     }
 
+    /** The sample report with structured details on its high finding (an advisory-style list of objects). */
+    static Report detailed() {
+        Report r = sample();
+        List<Finding> findings = new java.util.ArrayList<>(r.findings());
+        Finding f = findings.get(1);
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("version", "2026.1.20");
+        details.put("advisories", List.of(
+                Map.of("id", "CVE-2026-0001", "summary", "first fake advisory", "affected", "<2026.1.29"),
+                Map.of("id", "CVE-2026-0002", "summary", "second fake advisory", "affected", ">=1.0 <2026.2.2")));
+        details.put("fixedVersion", "2026.2.2");
+        details.put("count", 2);
+        findings.set(1, new Finding(f.id(), f.title(), f.severity(), f.threatClass(), f.category(), f.capability(),
+                f.controls(), f.subject(), f.message(), f.remediation(), f.status(), f.evidence(), f.fingerprint(),
+                details));
+        return new Report(r.schemaVersion(), r.scannerVersion(), r.scorer(), r.formula(), r.formulaVersion(), r.formulaHash(),
+                r.pack(), r.packVersion(), r.rulesHash(), r.target(), r.score(), r.level(), r.attestation(), r.verdict(),
+                r.counts(), findings, r.needsReview(), r.capabilities(), r.coverage(), r.generatedAt());
+    }
+
     /** A report without findings, review items, capabilities or skipped files. */
     static Report empty() {
         return new Report(Report.SCHEMA_VERSION, "0.1.0", "ass", "ass", 1, FORMULA_HASH, "ass-core", "1.0.0", RULES_HASH,
