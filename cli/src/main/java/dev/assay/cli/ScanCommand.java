@@ -1,5 +1,6 @@
 package dev.assay.cli;
 
+import dev.assay.engine.NothingFound;
 import dev.assay.engine.ScanException;
 import dev.assay.engine.Scanner;
 import dev.assay.engine.ScorerSelector;
@@ -102,6 +103,11 @@ final class ScanCommand implements Callable<Integer> {
             throw new UserError(e.getMessage(), e);
         }
         output.emit(ReportWriters.render(report, output.format), spec.commandLine().getOut());
+        String nothing = NothingFound.of(report);
+        if (nothing != null) {
+            Main.printError(spec.commandLine().getErr(), nothing);
+            return ExitCode.NOTHING_TO_SCORE;
+        }
         return gates.exitCode(report, spec.commandLine().getErr());
     }
 

@@ -181,11 +181,27 @@ class ScanAndRescoreTest {
     }
 
     @Test
-    void failOnDoesNotTripOnAnEmptyTarget() throws Exception {
+    void anEmptyTargetHasNothingToScoreAndIsNotAttestable() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
-        Cli.Result r = Cli.run("scan", empty.toString(), "--fail-on", "info");
-        assertEquals(ExitCode.OK, r.code(), r.err());
-        assertEquals("", r.err());
+        Cli.Result r = Cli.run("scan", empty.toString(), "--scorer", "agent-security-score", "--format", "json",
+                "--fail-on", "info");
+        assertEquals(ExitCode.NOTHING_TO_SCORE, r.code(), r.err());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().startsWith("assay: no agent installation found in "), r.err());
+        assertTrue(r.err().strip().endsWith(": nothing to score"), r.err());
+        Report report = parse(r.out());
+        assertFalse(report.attestation().eligible());
+        assertEquals(List.of(r.err().strip().substring("assay: ".length())), report.attestation().reasons());
+
+        Path unrelated = Files.createDirectories(dir.resolve("unrelated"));
+        Files.writeString(unrelated.resolve("notes.txt"), "shopping list\n");
+        Cli.Result text = Cli.run("scan", unrelated.toString(), "--scorer", "agent-security-score");
+        assertEquals(ExitCode.NOTHING_TO_SCORE, text.code(), text.err());
+        assertTrue(text.out().replaceAll("\\s+", " ").contains("nothing to score"), text.out());
+
+        Cli.Result component = Cli.run("scan", empty.toString(), "--scorer", "skilltotal");
+        assertEquals(ExitCode.NOTHING_TO_SCORE, component.code(), component.err());
+        assertTrue(component.err().contains("no files to analyse in "), component.err());
     }
 
     @Test

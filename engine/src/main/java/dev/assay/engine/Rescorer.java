@@ -20,10 +20,13 @@ public final class Rescorer {
     public static Report rescore(Report original, Formula formula) {
         List<Finding> active = original.findings();
         FormulaResult result = FormulaEngine.evaluate(formula, active);
+        // A target in which nothing was recognised stays unattestable under any formula.
+        String nothing = NothingFound.of(original);
         return new Report(original.schemaVersion(), original.scannerVersion(), original.scorer(), formula.id(),
                 formula.version(), formula.hash(), original.pack(), original.packVersion(), original.rulesHash(),
-                original.target(), result.score(), result.level() == null ? "" : result.level(), result.attestation(),
-                Scanner.verdict(result), Scanner.counts(active), active, original.needsReview(),
+                original.target(), result.score(), result.level() == null ? "" : result.level(),
+                nothing == null ? result.attestation() : NothingFound.attestation(nothing),
+                nothing == null ? Scanner.verdict(result) : nothing, Scanner.counts(active), active, original.needsReview(),
                 original.capabilities(), original.coverage(), original.generatedAt());
     }
 }

@@ -6,6 +6,7 @@ import dev.assay.engine.formula.FormulaEngine;
 import dev.assay.engine.formula.FormulaException;
 import dev.assay.engine.formula.FormulaRegistry;
 import dev.assay.engine.formula.FormulaResult;
+import dev.assay.engine.model.Attestation;
 import dev.assay.engine.model.Coverage;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
@@ -215,10 +216,16 @@ public final class Scanner {
         List<Finding> active = all.stream().filter(f -> Finding.ACTIVE.equals(f.status())).toList();
         List<Finding> review = all.stream().filter(f -> !Finding.ACTIVE.equals(f.status())).toList();
         FormulaResult result = FormulaEngine.evaluate(formula, active);
+        Attestation attestation = result.attestation();
+        String verdict = verdict(result);
+        if (NothingFound.applies(coverage, all)) {
+            verdict = NothingFound.reason(pack.manifest(), target.path());
+            attestation = NothingFound.attestation(verdict);
+        }
         return new Report(Report.SCHEMA_VERSION, ScannerVersion.get(), pack.manifest().scorer(), formula.id(),
                 formula.version(), formula.hash(), pack.manifest().id(), pack.manifest().version(), pack.rulesHash(),
-                target, result.score(), result.level() == null ? "" : result.level(), result.attestation(),
-                verdict(result), counts(active), active, review, capabilities(active), coverage,
+                target, result.score(), result.level() == null ? "" : result.level(), attestation,
+                verdict, counts(active), active, review, capabilities(active), coverage,
                 at.truncatedTo(ChronoUnit.SECONDS).toString());
     }
 

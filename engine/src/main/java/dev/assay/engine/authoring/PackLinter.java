@@ -81,6 +81,8 @@ public final class PackLinter {
             Map<String, Problem> ruleAt = ruleLocations(files, pack);
             compile(pack, problems);
             drlReferences(pack, problems);
+            messages(pack, ruleAt, problems);
+            drlParameters(pack, problems);
             Set<String> ids = new TreeSet<>();
             pack.rules().forEach(r -> ids.add(r.id()));
             problems.addAll(tests.unknownRules(ids));
@@ -181,6 +183,103 @@ public final class PackLinter {
                 }
             }
         }
+    }
+
+    /** A finding without a message names nothing it found; every rule says what it saw, in its own words. */
+    private static void messages(RulePack pack, Map<String, Problem> ruleAt, List<Problem> problems) {
+        for (RuleDefinition r : pack.rules()) {
+            if (r.message().isBlank()) {
+                Problem at = ruleAt.getOrDefault(r.id(), new Problem(r.source(), 0, r.id(), "", ""));
+                problems.add(new Problem(at.file(), at.line(), r.id(), "rule " + r.id()
+                        + " has no message, so its findings do not say what was found",
+                        "add message: naming what fired, e.g. \"{path} is {value}\" for a config rule or the "
+                                + "parameters its DRL passes"));
+            }
+        }
+    }
+
+    /**
+     * A parameter that DRL passes in {@code Map.of(...)} to {@code ctx.finding} or {@code ctx.derive} but that neither the
+     * rule's message nor its details templates name is computed and then lost; say so, so that it reaches the report.
+     */
+    private static void drlParameters(RulePack pack, List<Problem> problems) {
+        Map<String, RuleDefinition> rules = new TreeMap<>();
+        pack.rules().forEach(r -> rules.put(r.id(), r));
+        for (Map.Entry<String, String> src : pack.drlSources().entrySet()) {
+            String text = src.getValue();
+            Matcher m = CTX_CALL.matcher(text);
+            while (m.find()) {
+                RuleDefinition r = rules.get(m.group(2));
+                if (r == null || !(m.group(1).equals("finding") || m.group(1).equals("derive"))) {
+                    continue;
+                }
+                List<String> args = arguments(text, text.lastIndexOf('(', m.end()));
+                String last = args.isEmpty() ? "" : args.get(args.size() - 1).strip();
+                if (!last.startsWith("Map.of(")) {
+                    continue;
+                }
+                Set<String> used = new TreeSet<>(dev.assay.engine.rules.RuleContext.placeholders(r.message()));
+                r.details().values().forEach(t -> used.addAll(dev.assay.engine.rules.RuleContext.placeholders(t)));
+                List<String> pairs = arguments(last, last.indexOf('('));
+                for (int i = 0; i + 1 < pairs.size(); i += 2) {
+                    String key = pairs.get(i).strip();
+                    if (key.length() >= 2 && key.startsWith("\"") && key.endsWith("\"")) {
+                        key = key.substring(1, key.length() - 1);
+                        if (!used.contains(key)) {
+                            int line = (int) text.substring(0, m.start()).chars().filter(c -> c == '\n').count() + 1;
+                            problems.add(new Problem(src.getKey(), line, r.id(), "ctx." + m.group(1) + " passes parameter '"
+                                    + key + "' to rule " + r.id() + ", but neither its message nor its details use it",
+                                    "name {" + key + "} in the rule's message or details, or stop passing it"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The top-level arguments of the call whose '(' is at {@code open}: split at commas outside parentheses, brackets
+     * and string literals. Enough for the simple argument lists rules pass; an unbalanced call gives what it has.
+     */
+    static List<String> arguments(String text, int open) {
+        List<String> out = new ArrayList<>();
+        if (open < 0 || open >= text.length() || text.charAt(open) != '(') {
+            return out;
+        }
+        int depth = 0;
+        boolean inString = false;
+        StringBuilder cur = new StringBuilder();
+        for (int i = open + 1; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (inString) {
+                cur.append(c);
+                if (c == '\\' && i + 1 < text.length()) {
+                    cur.append(text.charAt(++i));
+                } else if (c == '"') {
+                    inString = false;
+                }
+                continue;
+            }
+            if (c == '"') {
+                inString = true;
+            } else if (c == '(' || c == '[' || c == '{') {
+                depth++;
+            } else if (c == ')' || c == ']' || c == '}') {
+                if (depth == 0) {
+                    if (!cur.toString().isBlank()) {
+                        out.add(cur.toString());
+                    }
+                    return out;
+                }
+                depth--;
+            } else if (c == ',' && depth == 0) {
+                out.add(cur.toString());
+                cur.setLength(0);
+                continue;
+            }
+            cur.append(c);
+        }
+        return out;
     }
 
     private static void coverage(RulePack pack, PackTests tests, Map<String, Problem> ruleAt, List<Problem> problems) {

@@ -31,7 +31,7 @@ public final class PackLoader {
     private static final Set<String> RULE_KEYS = Set.of("id", "title", "severity", "check", "threatClass", "capability",
             "controls", "remediation", "message", "details", "redact", "codeContext", "detect");
     private static final Set<String> MANIFEST_KEYS = Set.of("id", "version", "title", "description", "scorer",
-            "formula", "engine", "extractors", "data", "redact", "components");
+            "formula", "engine", "extractors", "data", "redact", "components", "nothingFound");
     /** Where a rule's matches still count in source code: everywhere, not in comments, not in strings or comments. */
     public static final Set<String> CODE_CONTEXTS = Set.of("none", "comments", "strings_and_comments");
     /** A data-table column holding an RE2 pattern (matched by rules through {@code ctx.anyPattern}). */
@@ -177,7 +177,8 @@ public final class PackLoader {
         }
         return new PackManifest(id, version, text(n, "title"), text(n, "description"), scorer, formula,
                 text(n, "engine"), strings(n, "extractors", w.sub("extractors"), problems), data,
-                regexList(n, "redact", w.sub("redact"), problems), components(n, id, w, problems));
+                regexList(n, "redact", w.sub("redact"), problems), components(n, id, w, problems),
+                text(n, "nothingFound"));
     }
 
     private static PackManifest.ComponentScoring components(JsonNode n, String selfId, Where w, Problems problems) {

@@ -7,16 +7,25 @@ import java.util.Map;
  * What {@code pack.yaml} declares: identity, the scorer and formula ({@code id@version}) it feeds, the engine versions
  * it needs, the extractors that make its facts, its data tables (name → pack-relative file), the patterns that
  * redact secrets from every snippet of its reports, and optionally {@code components}: the pack version that scores
- * each installed component the scan finds (null when the pack scores none).
+ * each installed component the scan finds (null when the pack scores none). {@code nothingFound} says what a target in
+ * which the extractors recognised nothing lacks, with {@code {target}} for its path (empty: a generic sentence).
  */
 public record PackManifest(String id, String version, String title, String description, String scorer,
         String formula, String engine, List<String> extractors, Map<String, String> data, List<String> redact,
-        ComponentScoring components) {
+        ComponentScoring components, String nothingFound) {
 
     public PackManifest {
         extractors = List.copyOf(extractors);
         data = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(data));
         redact = List.copyOf(redact);
+        nothingFound = nothingFound == null ? "" : nothingFound;
+    }
+
+    /** A manifest without its own nothing-found sentence. */
+    public PackManifest(String id, String version, String title, String description, String scorer, String formula,
+            String engine, List<String> extractors, Map<String, String> data, List<String> redact,
+            ComponentScoring components) {
+        this(id, version, title, description, scorer, formula, engine, extractors, data, redact, components, "");
     }
 
     /** A manifest that scores no installed components. */

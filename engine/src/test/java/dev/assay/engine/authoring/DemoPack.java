@@ -42,6 +42,7 @@ final class DemoPack {
                     detect:
                       regex:
                         pattern: 'demo-tok-[a-z0-9]{8}'
+                    message: "a demo token: {match}"
                   - id: DEMO-READABLE
                     title: A file others can read
                     severity: low
@@ -54,6 +55,7 @@ final class DemoPack {
                         where:
                           - field: readableByOthers
                             equals: true
+                    message: "{file} can be read by other users"
                 """);
         FILES.put("tests/cases/token/expect.yaml", """
                 ruleid: [DEMO-TOKEN]

@@ -45,7 +45,7 @@ class PackLinterTest {
         assertTrue(out.contains("rules/demo.yaml:4: rules[0].severity: 'urgent' is not one of critical, high, medium, low, info"), out);
         assertTrue(out.contains("rules/demo.yaml:6: rules[0].threatClass: 'risky' is not one of"), out);
         assertTrue(out.contains("rules/demo.yaml:9: rules[0]: unknown key 'colour' (remove it or use one of"), out);
-        assertTrue(out.contains("rules/demo.yaml:13: rule DEMO-READABLE: unknown control 'C9' (not in the pack's controls table)"
+        assertTrue(out.contains("rules/demo.yaml:14: rule DEMO-READABLE: unknown control 'C9' (not in the pack's controls table)"
                 + " (use an id of the controls table or add a row for it)"), out);
         // the loader reports the bad severity too, on the same line; lint says it once
         assertFalse(out.contains("unknown severity 'urgent'"), out);
@@ -56,8 +56,8 @@ class PackLinterTest {
         String rules = DemoPack.FILES.get("rules/demo.yaml").replace("DEMO-READABLE", "DEMO-TOKEN")
                 .replace("    check: files\n", "    check: files\n    check: other\n");
         String out = lint(Map.of("rules/demo.yaml", rules));
-        assertTrue(out.contains("rules/demo.yaml:12: rule id DEMO-TOKEN is defined more than once in the pack"), out);
-        assertTrue(out.contains("rules/demo.yaml:16: key 'check' is given twice in one mapping"), out);
+        assertTrue(out.contains("rules/demo.yaml:13: rule id DEMO-TOKEN is defined more than once in the pack"), out);
+        assertTrue(out.contains("rules/demo.yaml:17: key 'check' is given twice in one mapping"), out);
     }
 
     @Test
@@ -80,12 +80,49 @@ class PackLinterTest {
     }
 
     @Test
+    void aRuleWithoutAMessageAndDrlParametersNoTemplateUses() throws Exception {
+        String rules = DemoPack.FILES.get("rules/demo.yaml").replace("    message: \"a demo token: {match}\"\n", "")
+                + """
+                  - id: DEMO-DERIVED
+                    title: Derived
+                    severity: low
+                    check: files
+                    controls: [C1]
+                    remediation: Fix it.
+                    message: "token in {file}"
+                    details: {where: "{place}"}
+                    detect: {drl: true}
+                """;
+        String drl = """
+                rule "derive"
+                when
+                    $d : Detection(ruleId == "DEMO-TOKEN")
+                then
+                    insert(ctx.derive("DEMO-DERIVED", $d, Map.of("file", $d.file(), "place", "x",
+                        "count", String.valueOf($d.evidence().size()))));
+                end
+                """;
+        String out = lint(Map.of("rules/demo.yaml", rules, "drl/derived.drl", drl));
+        assertTrue(out.contains("rule DEMO-TOKEN has no message, so its findings do not say what was found"), out);
+        assertTrue(out.contains("drl/derived.drl:5: ctx.derive passes parameter 'count' to rule DEMO-DERIVED, but neither its "
+                + "message nor its details use it"), out);
+        assertFalse(out.contains("parameter 'file'"), out);
+        assertFalse(out.contains("parameter 'place'"), out);
+    }
+
+    @Test
+    void argumentsSplitAtTopLevelCommasOnly() {
+        assertEquals(List.of("\"a\"", " f(x, y)", " \"b,)\"", " List.of(1, 2)"),
+                PackLinter.arguments("(\"a\", f(x, y), \"b,)\", List.of(1, 2))", 0));
+    }
+
+    @Test
     void everyRuleNeedsBothKindsOfTest() throws Exception {
         Map<String, String> changes = new HashMap<>();
         changes.put("tests/facts/readable.yaml", null);
         changes.put("tests/cases/clean/expect.yaml", "ok: [DEMO-TOKEN]\n");
         String out = lint(changes);
-        assertTrue(out.contains("rules/demo.yaml:12: rule DEMO-READABLE has no test where it must fire"), out);
+        assertTrue(out.contains("rules/demo.yaml:13: rule DEMO-READABLE has no test where it must fire"), out);
         assertFalse(out.contains("DEMO-READABLE has no test where it must not fire"), out);
         assertFalse(out.contains("DEMO-TOKEN has no test"), out);
     }

@@ -20,7 +20,8 @@ class KnownLocationsTest {
     void theBundledTableNamesExactlyTheDocumentsAndRolesRulePacksAreToldAbout() {
         assertEquals(new TreeSet<>(List.of("openclaw", "clawdbot", "moltbot", "openclaw-auth-profiles",
                 "openclaw-exec-approvals", "openclaw-cron", "mcporter", "claude-desktop", "claude-code",
-                "claude-code-settings", "cursor", "vscode-mcp", "windsurf", "gemini", "codex", "env", "config")),
+                "claude-code-settings", "cursor", "vscode-mcp", "windsurf", "gemini", "codex", "cline", "roo-code", "kiro",
+                "env", "config")),
                 new TreeSet<>(TABLE.documents().keySet()));
         TreeSet<String> roles = new TreeSet<>();
         TreeSet<String> tags = new TreeSet<>();
