@@ -36,7 +36,8 @@ class ScorerChoiceTest {
         Files.createDirectories(skill);
         Files.writeString(skill.resolve("SKILL.md"), "---\nname: notes-skill\ndescription: Keeps notes.\n---\n");
         Cli.Result r = Cli.run("scan", skill.toString(), "--scorer", "agent-security-score", "--format", "json");
-        assertEquals(0, r.code(), r.err());
+        // The scorer asked for is used even though a lone skill folder holds no agent installation to score.
+        assertEquals(ExitCode.NOTHING_TO_SCORE, r.code(), r.err());
         assertEquals("agent-security-score", ScanAndRescoreTest.parse(r.out()).scorer());
     }
 }
