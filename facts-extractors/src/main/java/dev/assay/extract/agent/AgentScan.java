@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * One run of the agent-installation extractor over one target: first plans which known files to read (following
@@ -123,8 +124,25 @@ final class AgentScan {
             target.skip(base, droppedForLimit + " more known agent files not read: agent-installation reads at most "
                     + maxFiles + " files");
         }
-        for (Planned p : plan.values()) {
-            emit(p);
+        TreeMap<String, KnownLocations.Folder> modeFolders = new TreeMap<>();
+        for (String state : stateDirs) {
+            for (KnownLocations.Folder f : table.stateFolders()) {
+                String path = f.path().isEmpty() ? state : TargetGlob.join(state, f.path());
+                if (target.isDirectory(path)) {
+                    modeFolders.putIfAbsent(path, f);
+                }
+            }
+        }
+        // Files and folders in one sorted path order, so that facts come out in the same order on every run.
+        TreeSet<String> paths = new TreeSet<>(plan.keySet());
+        paths.addAll(modeFolders.keySet());
+        for (String path : paths) {
+            if (modeFolders.containsKey(path)) {
+                emitFolder(path, modeFolders.get(path));
+            }
+            if (plan.containsKey(path)) {
+                emit(plan.get(path));
+            }
         }
     }
 
@@ -332,6 +350,24 @@ final class AgentScan {
     }
 
     // ---- reading and emitting ----
+
+    /**
+     * A folder whose own permission bits matter (the state folder, the secret folders inside it: the table's
+     * {@code stateFolders}) as a FileEntry of size 0, tagged with what it is. Its mode comes from the parent's
+     * listing, so the scanned root itself has an unknown mode (-1).
+     */
+    private void emitFolder(String path, KnownLocations.Folder folder) {
+        int mode = FileEntry.UNKNOWN_MODE;
+        if (!path.isEmpty()) {
+            for (TargetEntry e : target.list(TargetGlob.parent(path))) {
+                if (e.path().equals(path)) {
+                    mode = e.mode();
+                }
+            }
+        }
+        sink.accept(new FileEntry(path, 0, mode, false));
+        sink.accept(new FileTag(path, folder.tag(), folder.note()));
+    }
 
     private Optional<FileContent> read(String path) {
         return contents.computeIfAbsent(path, target::read);

@@ -26,7 +26,8 @@ record KnownLocations(
         Map<String, DocumentProfile> documents,
         McpKeys mcp,
         List<Launcher> launchers,
-        Map<String, PackageSyntax> packages) {
+        Map<String, PackageSyntax> packages,
+        List<Folder> stateFolders) {
 
     static final String RESOURCE = "known-locations.yaml";
     static final Set<String> SCOPES = Set.of("base", "state", "workspace", "single-file");
@@ -39,6 +40,10 @@ record KnownLocations(
     }
 
     record Sniff(String key, String document) {
+    }
+
+    /** A folder of a state dir ("" = the state dir itself) reported with its own mode, tagged {@code tag}. */
+    record Folder(String path, String tag, String note) {
     }
 
     record Location(String path, String kind, String document, String format, String role, List<String> tags,
@@ -133,7 +138,8 @@ record KnownLocations(
 
     void validate() {
         require(bounds != null && mcp != null && mcp.auth() != null && scopes != null && documents != null
-                && launchers != null && packages != null && stateMarkers != null && homeMarkers != null,
+                && launchers != null && packages != null && stateMarkers != null && homeMarkers != null
+                && stateFolders != null,
                 "a top-level section is missing");
         require(SCOPES.equals(scopes.keySet()), "scopes must be exactly " + SCOPES);
         for (Map.Entry<String, List<Location>> scope : scopes.entrySet()) {
@@ -162,6 +168,10 @@ record KnownLocations(
                     require(l.packageName() != null, where + ": package entries name their package");
                 }
             }
+        }
+        for (Folder f : stateFolders) {
+            require(f.path() != null && !f.path().startsWith("/") && !f.path().contains("*") && f.tag() != null,
+                    "stateFolders " + f.path() + ": a literal relative path and a tag");
         }
         for (Launcher launcher : launchers) {
             require(launcher.runner() != null && !launcher.runner().isEmpty(), "launcher without runner");

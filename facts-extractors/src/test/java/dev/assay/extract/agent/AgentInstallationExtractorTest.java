@@ -46,6 +46,7 @@ class AgentInstallationExtractorTest {
         List<Fact> facts = Fixtures.extract(target);
 
         assertEquals(List.of(
+                "file ", "tag  openclaw-state-dir",
                 "file .env", "tag .env env", "tag .env secret-store", "text .env env",
                 "file agents/main/agent/auth-profiles.json", "tag agents/main/agent/auth-profiles.json secret-store",
                 "text agents/main/agent/auth-profiles.json secret-store",
@@ -64,6 +65,7 @@ class AgentInstallationExtractorTest {
                 "pkg config/mcporter.json pypi:mcp-server-fetch@2025.1.17 mcp-launch-args L5",
                 "mcp config/mcporter.json mcporter:linear http url=https://mcp.linear.invalid/mcp "
                         + "headers=[X-Api-Key] auth L7",
+                "file credentials", "tag credentials openclaw-credentials-dir",
                 "file credentials/oauth.json", "tag credentials/oauth.json secret-store",
                 "text credentials/oauth.json secret-store",
                 "file credentials/whatsapp/creds.json", "tag credentials/whatsapp/creds.json secret-store",
@@ -333,6 +335,28 @@ class AgentInstallationExtractorTest {
     }
 
     @Test
+    void stateFolderModesAreReportedWhereTheParentListingHasThem() throws Exception {
+        Path home = Fixtures.copy("home", tmp.resolve("home"));
+        Path state = Fixtures.copy("openclaw-state", home.resolve(".openclaw"));
+        Files.setPosixFilePermissions(state, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Files.setPosixFilePermissions(state.resolve("credentials"), PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        List<Fact> facts = Fixtures.extract(new FolderTarget(home, Limits.defaults()));
+
+        TreeMap<String, String> modes = new TreeMap<>();
+        facts.stream().filter(f -> f instanceof FileEntry e && e.size() == 0 && !e.file().contains("/."))
+                .map(f -> (FileEntry) f)
+                .filter(e -> facts.stream().anyMatch(t -> t instanceof FileTag tag && tag.file().equals(e.file())
+                        && tag.tag().startsWith("openclaw-") && tag.tag().endsWith("-dir")))
+                .forEach(e -> modes.put(e.file(), e.modeOctal()));
+        assertEquals("0777", modes.get(".openclaw"), modes::toString);
+        assertEquals("0755", modes.get(".openclaw/credentials"), modes::toString);
+        // the scanned root's own mode is not in any listing
+        List<Fact> rootFacts = Fixtures.extract(new FolderTarget(state, Limits.defaults()));
+        assertTrue(rootFacts.stream().anyMatch(f -> f instanceof FileEntry e && e.file().isEmpty() && !e.modeKnown()));
+    }
+
+    @Test
     void outputIsDeterministic() {
         Path home = Fixtures.copy("home", tmp.resolve("home"));
         Fixtures.copy("openclaw-state", home.resolve(".openclaw"));
@@ -456,7 +480,9 @@ class AgentInstallationExtractorTest {
 
         List<Fact> facts = Fixtures.extract(target, few);
 
-        assertEquals(5, facts.stream().filter(f -> f instanceof FileEntry).count());
+        // Folders reported for their modes (state dir, credentials) are not files read.
+        long folders = facts.stream().filter(f -> f instanceof FileTag t && t.tag().endsWith("-dir")).count();
+        assertEquals(5, facts.stream().filter(f -> f instanceof FileEntry).count() - folders);
         assertEquals(5, target.filesRead().size());
         assertTrue(skips(target).contains(": 17 more known agent files not read: agent-installation reads at most 5 files"),
                 skips(target)::toString);

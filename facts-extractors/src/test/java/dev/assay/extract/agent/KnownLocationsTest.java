@@ -19,7 +19,7 @@ class KnownLocationsTest {
     @Test
     void theBundledTableNamesExactlyTheDocumentsAndRolesRulePacksAreToldAbout() {
         assertEquals(new TreeSet<>(List.of("openclaw", "clawdbot", "moltbot", "openclaw-auth-profiles",
-                "openclaw-exec-approvals", "openclaw-cron", "mcporter", "claude-desktop", "claude-code",
+                "openclaw-exec-approvals", "openclaw-cron", "openclaw-installed-package", "mcporter", "claude-desktop", "claude-code",
                 "claude-code-settings", "cursor", "vscode-mcp", "windsurf", "gemini", "codex", "cline", "roo-code", "kiro",
                 "env", "config")),
                 new TreeSet<>(TABLE.documents().keySet()));
@@ -58,7 +58,7 @@ class KnownLocationsTest {
         base.add(entry);
         scopes.put("base", base);
         return new KnownLocations(TABLE.bounds(), TABLE.stateMarkers(), TABLE.homeMarkers(), scopes,
-                TABLE.documents(), TABLE.mcp(), TABLE.launchers(), TABLE.packages());
+                TABLE.documents(), TABLE.mcp(), TABLE.launchers(), TABLE.packages(), TABLE.stateFolders());
     }
 
     @Test
