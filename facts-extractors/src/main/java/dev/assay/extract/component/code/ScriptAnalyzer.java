@@ -47,7 +47,7 @@ final class ScriptAnalyzer {
     private final Set<Integer> boundImportCalls = new HashSet<>();
     private final ScriptTaint taint;
 
-    private record FunctionSeen(SyntaxNode node, boolean toolHandler) {
+    private record FunctionSeen(SyntaxNode node, boolean toolHandler, SyntaxNode enclosing) {
     }
 
     private final List<FunctionSeen> functions = new ArrayList<>();
@@ -55,6 +55,7 @@ final class ScriptAnalyzer {
     private final String[] types;
     private final String[] functionAt;
     private final boolean[] deferredAt;
+    private final SyntaxNode[] enclosingAt;
 
     ScriptAnalyzer(ScanSettings settings, String file, Language language, SourceText src, CodeFacts out) {
         this.settings = settings;
@@ -69,6 +70,7 @@ final class ScriptAnalyzer {
         this.types = new String[frames];
         this.functionAt = new String[frames];
         this.deferredAt = new boolean[frames];
+        this.enclosingAt = new SyntaxNode[frames];
         this.taint = new ScriptTaint(settings, file, this.language, this, src, out);
     }
 
@@ -82,7 +84,7 @@ final class ScriptAnalyzer {
         }
         taint.analyzeModule(root);
         for (FunctionSeen f : functions) {
-            taint.analyzeFunction(f.node(), f.toolHandler());
+            taint.analyzeFunction(f.node(), f.toolHandler(), f.enclosing());
         }
     }
 
@@ -91,13 +93,15 @@ final class ScriptAnalyzer {
         types[depth] = type;
         functionAt[depth] = depth == 0 ? "" : functionAt[depth - 1];
         deferredAt[depth] = depth > 0 && deferredAt[depth - 1];
+        enclosingAt[depth] = depth == 0 ? null : enclosingAt[depth - 1];
         if (FUNCTIONS.contains(type)) {
             functionAt[depth] = functionName(node, type, depth);
             deferredAt[depth] |= isDeferredCallback(depth);
             if (!"method_definition".equals(type) && functionAt[depth].indexOf('.') < 0) {
                 taint.declareFunction(functionAt[depth], node);
             }
-            functions.add(new FunctionSeen(node, isToolHandler(node, depth)));
+            functions.add(new FunctionSeen(node, isToolHandler(node, depth), enclosingAt[depth]));
+            enclosingAt[depth] = node;
             return true;
         }
         switch (type) {

@@ -47,6 +47,8 @@ final class ScriptTaint {
     private final Set<String> reported = new HashSet<>();
     /** What the module's top-level variables hold once its top-level code ran; functions start from it. */
     private final Map<String, Value> moduleVars = new HashMap<>();
+    /** The variables each analysed function ends with, for the functions nested in it. */
+    private final Map<Integer, Map<String, Value>> functionVars = new HashMap<>();
 
     /** Where a taint came from: source kind, line and that line's text. */
     private record Taint(String source, int line, String snippet) {
@@ -168,14 +170,21 @@ final class ScriptTaint {
         moduleVars.putAll(scope.vars);
     }
 
-    /** Analyses one function; a tool handler's first parameter is the tool's arguments. */
-    void analyzeFunction(SyntaxNode function, boolean toolHandler) {
-        Scope scope = new Scope(null, moduleVars);
+    /**
+     * Analyses one function, after the function it is nested in (whose variables it starts from, as a closure sees
+     * them; the module's for a top-level function). A tool handler's first parameter is the tool's arguments.
+     */
+    void analyzeFunction(SyntaxNode function, boolean toolHandler, SyntaxNode enclosing) {
+        Map<String, Value> outer = enclosing == null ? null : functionVars.get(enclosing.startByte());
+        Scope scope = new Scope(null, outer == null ? moduleVars : outer);
         List<SyntaxNode> params = parameters(function);
         if (toolHandler && !params.isEmpty()) {
             bind(params.get(0), Value.source(TOOL_ARGUMENT, src.startLine(function), src.snippet(function)), scope);
         }
         body(function, scope);
+        if (!scope.vars.isEmpty()) {
+            functionVars.put(function.startByte(), scope.vars);
+        }
     }
 
     private void body(SyntaxNode function, Scope scope) {
