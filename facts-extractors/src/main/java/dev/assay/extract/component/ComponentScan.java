@@ -5,6 +5,7 @@ import dev.assay.engine.fact.Component;
 import dev.assay.engine.fact.Fact;
 import dev.assay.engine.fact.FileEntry;
 import dev.assay.engine.fact.FileTag;
+import dev.assay.engine.fact.InstalledPackage;
 import dev.assay.engine.fact.InstalledSkill;
 import dev.assay.engine.fact.McpTool;
 import dev.assay.engine.fact.TextDocument;
@@ -149,6 +150,7 @@ final class ComponentScan {
         current = null;
         Component component = component();
         out.accept(component);
+        ownPackages();
         for (Skill skill : skills) {
             SkillFrontmatterReader.Declared d = skill.declared();
             String folderName = skill.directory().isEmpty() ? displayName()
@@ -409,6 +411,48 @@ final class ComponentScan {
             return new Component(file, PYTHON_PACKAGE, identity[0], identity[1]);
         }
         return new Component("", DIRECTORY, displayName(), "");
+    }
+
+    /**
+     * The component's own registry identity, for advisories: the package.json at the root or one level down (npm), and
+     * pyproject/setup.cfg, setup.py or wheel/sdist metadata (PyPI), else a wheel or sdist file name of the target.
+     * Only manifests with both a name and a version count.
+     */
+    private void ownPackages() {
+        shallowest(m -> m.manifest().kind() == ManifestReader.Kind.NPM && !m.manifest().name().isEmpty()
+                && !m.manifest().version().isEmpty(), 1)
+                .ifPresent(m -> ownPackage(m.path(), "npm", m.manifest().name(), m.manifest().version()));
+        Optional<FoundManifest> python = shallowest(m -> (m.manifest().kind() == ManifestReader.Kind.PYTHON
+                && level(m.path()) <= 1 || m.manifest().kind() == ManifestReader.Kind.PYTHON_METADATA)
+                && !m.manifest().name().isEmpty() && !m.manifest().version().isEmpty(), 2);
+        if (python.isPresent()) {
+            ownPackage(python.get().path(), "pypi", python.get().manifest().name(), python.get().manifest().version());
+            return;
+        }
+        Optional<String> setupPy = setupPyIdentity.entrySet().stream()
+                .filter(e -> level(e.getKey()) <= 1 && !e.getValue()[0].isEmpty() && !e.getValue()[1].isEmpty())
+                .map(Map.Entry::getKey).min(Comparator.naturalOrder());
+        if (setupPy.isPresent()) {
+            String[] id = setupPyIdentity.get(setupPy.get());
+            ownPackage(setupPy.get(), "pypi", id[0], id[1]);
+            return;
+        }
+        String shown = target.displayPath().replace('\\', '/');
+        String name = shown.substring(shown.lastIndexOf('/') + 1);
+        java.util.regex.Matcher m = PYTHON_ARCHIVE.matcher(name);
+        if (m.matches()) {
+            ownPackage("", "pypi", m.group(1), m.group(2));
+        }
+    }
+
+    /** A wheel ({@code name-version-tags.whl}) or sdist ({@code name-version.tar.gz}) file name. */
+    private static final java.util.regex.Pattern PYTHON_ARCHIVE = java.util.regex.Pattern.compile(
+            "([A-Za-z0-9][A-Za-z0-9._]*?)-([0-9][A-Za-z0-9.!+]*)(?:-[^/]+\\.whl|\\.tar\\.gz|\\.zip)");
+
+    private void ownPackage(String file, String ecosystem, String name, String version) {
+        String n = ecosystem.equals("pypi") ? name.toLowerCase(Locale.ROOT).replaceAll("[-_.]+", "-") : name;
+        out.accept(new InstalledPackage(file, ecosystem, n, version.strip(), "component-manifest",
+                file.isEmpty() ? 0 : 1, n + "@" + version.strip()));
     }
 
     /** Name and version: package.json, then pyproject/setup.cfg, setup.py, metadata, then the target's name. */

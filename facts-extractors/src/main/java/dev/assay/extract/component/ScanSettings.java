@@ -13,13 +13,13 @@ import java.util.TreeMap;
 
 /**
  * The data the component extractor works from, read from {@code component-scan.yaml}: bounds, path lists per file tag,
- * languages by suffix, manifest names, MCP registration shapes and the Python taint lists. Immutable; unknown keys in
+ * languages by suffix, manifest names, MCP registration shapes and the Python and JavaScript taint lists. Immutable; unknown keys in
  * the YAML are an error so that a typo cannot silently drop a list.
  */
 public record ScanSettings(Bounds bounds, Components components, Map<String, TagRule> tags,
         Map<String, LanguageRule> languages, List<String> codeSuffixes, List<String> configSuffixes,
         List<String> configFiles, List<String> compiledSuffixes, Npm npm, Python python, Bash bash, Mcp mcp,
-        Taint taint, Archives archives) {
+        Taint taint, Archives archives, ScriptTaint scriptTaint) {
 
     private static final ScanSettings BUNDLED = load("component-scan.yaml");
 
@@ -213,6 +213,51 @@ public record ScanSettings(Bounds bounds, Components components, Map<String, Tag
             shellFlagCalls = list(shellFlagCalls);
             loaderCalls = list(loaderCalls);
             safeLoaders = list(safeLoaders);
+        }
+    }
+
+    /** The JavaScript/TypeScript taint lists (see {@code scriptTaint} in the YAML for what each one means). */
+    public record ScriptTaint(ScriptSources sources, ScriptSinks sinks, List<String> propagatingCalls,
+            List<String> propagatingMethods) {
+
+        public ScriptTaint {
+            propagatingCalls = list(propagatingCalls);
+            propagatingMethods = list(propagatingMethods);
+        }
+    }
+
+    public record ScriptSources(List<String> envObjects, List<String> fileReadCalls,
+            List<String> credentialPathMarkers, List<String> homeCalls, List<String> commandOutputCalls,
+            List<String> requestObjects, List<String> requestProperties, List<String> responseCalls,
+            List<String> bodyMethods, List<String> bodyAttributes) {
+
+        public ScriptSources {
+            envObjects = list(envObjects);
+            fileReadCalls = list(fileReadCalls);
+            credentialPathMarkers = list(credentialPathMarkers);
+            homeCalls = list(homeCalls);
+            commandOutputCalls = list(commandOutputCalls);
+            requestObjects = list(requestObjects);
+            requestProperties = list(requestProperties);
+            responseCalls = list(responseCalls);
+            bodyMethods = list(bodyMethods);
+            bodyAttributes = list(bodyAttributes);
+        }
+    }
+
+    public record ScriptSinks(List<String> networkCalls, List<String> credentialProperties,
+            List<String> connectionCalls, List<String> connectionMethods,
+            List<String> exec, List<String> shell, List<String> shellOptionCalls, List<String> shellPrograms) {
+
+        public ScriptSinks {
+            networkCalls = list(networkCalls);
+            credentialProperties = list(credentialProperties);
+            connectionCalls = list(connectionCalls);
+            connectionMethods = list(connectionMethods);
+            exec = list(exec);
+            shell = list(shell);
+            shellOptionCalls = list(shellOptionCalls);
+            shellPrograms = list(shellPrograms);
         }
     }
 }

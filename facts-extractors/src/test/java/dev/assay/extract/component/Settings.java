@@ -12,6 +12,6 @@ final class Settings {
         ScanSettings s = ScanSettings.bundled();
         return new ScanSettings(change.apply(s.bounds()), s.components(), s.tags(), s.languages(), s.codeSuffixes(),
                 s.configSuffixes(), s.configFiles(), s.compiledSuffixes(), s.npm(), s.python(), s.bash(), s.mcp(),
-                s.taint(), s.archives());
+                s.taint(), s.archives(), s.scriptTaint());
     }
 }

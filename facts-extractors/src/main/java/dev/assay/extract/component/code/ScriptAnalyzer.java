@@ -45,10 +45,17 @@ final class ScriptAnalyzer {
     private final List<PendingCall> calls = new ArrayList<>();
     private final Map<String, SyntaxNode> moduleConstants = new HashMap<>();
     private final Set<Integer> boundImportCalls = new HashSet<>();
+    private final ScriptTaint taint;
+
+    private record FunctionSeen(SyntaxNode node, boolean toolHandler, SyntaxNode enclosing) {
+    }
+
+    private final List<FunctionSeen> functions = new ArrayList<>();
     private final SyntaxNode[] nodes;
     private final String[] types;
     private final String[] functionAt;
     private final boolean[] deferredAt;
+    private final SyntaxNode[] enclosingAt;
 
     ScriptAnalyzer(ScanSettings settings, String file, Language language, SourceText src, CodeFacts out) {
         this.settings = settings;
@@ -63,6 +70,8 @@ final class ScriptAnalyzer {
         this.types = new String[frames];
         this.functionAt = new String[frames];
         this.deferredAt = new boolean[frames];
+        this.enclosingAt = new SyntaxNode[frames];
+        this.taint = new ScriptTaint(settings, file, this.language, this, src, out);
     }
 
     void run(SyntaxNode root) {
@@ -73,6 +82,10 @@ final class ScriptAnalyzer {
         for (PendingCall call : calls) {
             emitCall(call);
         }
+        taint.analyzeModule(root);
+        for (FunctionSeen f : functions) {
+            taint.analyzeFunction(f.node(), f.toolHandler(), f.enclosing());
+        }
     }
 
     private boolean visit(SyntaxNode node, String type, int depth) {
@@ -80,9 +93,15 @@ final class ScriptAnalyzer {
         types[depth] = type;
         functionAt[depth] = depth == 0 ? "" : functionAt[depth - 1];
         deferredAt[depth] = depth > 0 && deferredAt[depth - 1];
+        enclosingAt[depth] = depth == 0 ? null : enclosingAt[depth - 1];
         if (FUNCTIONS.contains(type)) {
             functionAt[depth] = functionName(node, type, depth);
             deferredAt[depth] |= isDeferredCallback(depth);
+            if (!"method_definition".equals(type) && functionAt[depth].indexOf('.') < 0) {
+                taint.declareFunction(functionAt[depth], node);
+            }
+            functions.add(new FunctionSeen(node, isToolHandler(node, depth), enclosingAt[depth]));
+            enclosingAt[depth] = node;
             return true;
         }
         switch (type) {
@@ -159,6 +178,34 @@ final class ScriptAnalyzer {
         ScanSettings.Mcp mcp = settings.mcp();
         return mcp.deferringCalls().contains(method) || mcp.jsToolMethods().contains(method)
                 || mcp.jsToolObjectMethods().contains(method);
+    }
+
+    /**
+     * Whether the function at this depth handles MCP tool calls: the handler argument of {@code server.tool(...)} or
+     * {@code registerTool(...)}, the {@code execute}/{@code handler} of an {@code addTool({...})} object, or a
+     * {@code setRequestHandler} callback other than the tool list's.
+     */
+    private boolean isToolHandler(SyntaxNode node, int depth) {
+        ScanSettings.Mcp mcp = settings.mcp();
+        if (depth >= 2 && "arguments".equals(types[depth - 1]) && "call_expression".equals(types[depth - 2])) {
+            String method = lastSegment(calleeText(nodes[depth - 2]));
+            List<SyntaxNode> args = arguments(nodes[depth - 2]);
+            if (mcp.jsToolMethods().contains(method)) {
+                return !args.isEmpty() && args.get(args.size() - 1).equals(node);
+            }
+            if ("setRequestHandler".equals(method) && args.size() >= 2 && args.get(1).equals(node)) {
+                return !mcp.jsListToolsSchemas().contains(lastSegment(src.text(args.get(0), 200)));
+            }
+            return false;
+        }
+        if (depth >= 4 && "pair".equals(types[depth - 1]) && "object".equals(types[depth - 2])
+                && "arguments".equals(types[depth - 3]) && "call_expression".equals(types[depth - 4])) {
+            SyntaxNode key = nodes[depth - 1].field("key");
+            String k = key == null ? "" : src.text(key, 20);
+            return (k.equals("execute") || k.equals("handler"))
+                    && mcp.jsToolObjectMethods().contains(lastSegment(calleeText(nodes[depth - 4])));
+        }
+        return false;
     }
 
     /** The callee as written (no import resolution), cheap enough for the walk. */
@@ -399,6 +446,15 @@ final class ScriptAnalyzer {
         }
         String name = "import".equals(fn.type()) ? "import" : render(fn, 0);
         return name.length() > MAX_CALLEE_CHARS ? name.substring(0, MAX_CALLEE_CHARS) : name;
+    }
+
+    /** An expression as a dotted name with imports resolved ("?" where it is not a name). */
+    String render(SyntaxNode node) {
+        return render(node, 0);
+    }
+
+    int maxTextChars() {
+        return bounds.maxTextChars();
     }
 
     private String render(SyntaxNode node, int depth) {
