@@ -3,6 +3,7 @@ package dev.assay.extract.component;
 import dev.assay.engine.fact.Fact;
 import dev.assay.engine.fact.FileEntry;
 import dev.assay.engine.fact.FileTag;
+import dev.assay.engine.fact.TextDocument;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -21,10 +22,16 @@ import java.util.TreeSet;
 final class CompiledSources {
 
     static final String TAG = "compiled-without-source";
+    /**
+     * A minified file without its source in a component whose other code can be read (a vendored library next to
+     * the component's own code): for a person to look at, not a finding on its own.
+     */
+    static final String MINIFIED_TAG = "minified-without-source";
 
     private final RelationSettings settings;
     private final Set<String> files = new TreeSet<>();
     private final Set<String> minified = new HashSet<>();
+    private final Set<String> code = new HashSet<>();
     /** Source suffixes present anywhere, and the names (cut at the first dot) that have each. */
     private final Map<String, Set<String>> namesBySuffix = new HashMap<>();
 
@@ -41,12 +48,15 @@ final class CompiledSources {
                     .add(dot <= 0 ? name : name.substring(0, dot));
         } else if (fact instanceof FileTag t && t.tag().equals("minified")) {
             minified.add(t.file());
+        } else if (fact instanceof TextDocument d && d.role().equals("code")) {
+            code.add(d.file());
         }
     }
 
     /** The tags of compiled files without their source, in path order. */
     List<FileTag> tags() {
         List<FileTag> out = new ArrayList<>();
+        boolean readableCode = code.stream().anyMatch(f -> !minified.contains(f));
         for (String file : files) {
             String suffix = PathRules.suffix(file);
             for (RelationSettings.CompiledSource rule : settings.compiledSources()) {
@@ -57,7 +67,11 @@ final class CompiledSources {
             }
             RelationSettings.MinifiedSources m = settings.minifiedSources();
             if (m != null && minified.contains(file) && m.suffixes().contains(suffix) && !minifiedHasSource(file, m)) {
-                out.add(new FileTag(file, TAG, m.what() + " shipped without its source or source map"));
+                out.add(readableCode
+                        ? new FileTag(file, MINIFIED_TAG, m.what() + " shipped without its source or source map,"
+                                + " beside code that can be read")
+                        : new FileTag(file, TAG, m.what() + " shipped without its source or source map, and"
+                                + " the component has no other code that can be read"));
             }
         }
         return out;

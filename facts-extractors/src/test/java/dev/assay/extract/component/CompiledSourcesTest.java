@@ -48,10 +48,23 @@ class CompiledSourcesTest {
                 "lib/Payload.class", "Java bytecode (.class) shipped without Payload.java",
                 "lib/Payload$Inner.class", "Java bytecode (.class) shipped without Payload$Inner.java",
                 "bin/module.wasm", "WebAssembly (.wasm) shipped without any .wat/.wast/.rs/.c/.cc/.cpp/.cxx/.zig/.go/.as"
-                        + " source",
-                "dist/app.min.js", "minified JavaScript shipped without its source or source map"), compiled(scan));
+                        + " source"), compiled(scan));
+        // Beside code that can be read (pkg/__init__.py), a minified file is only for review.
+        assertEquals(java.util.List.of("minified", CompiledSources.MINIFIED_TAG), scan.tags("dist/app.min.js"));
         assertEquals(java.util.List.of("compiled code without its source: not analysed"),
                 scan.skipReasons("pkg/loader.pyc"));
+    }
+
+    @Test
+    void aBundleThatIsTheOnlyCodeIsCompiledWithoutSource(@TempDir Path dir) {
+        Scan.write(dir, "package.json", "{\"name\": \"b\", \"version\": \"1.0.0\", \"main\": \"dist/index.js\"}"
+                .getBytes(StandardCharsets.UTF_8));
+        Scan.write(dir, "dist/index.js", minifiedBundle().getBytes(StandardCharsets.UTF_8));
+        Scan scan = Scan.of(dir, Limits.defaults());
+        assertEquals(Map.of("dist/index.js", "minified JavaScript shipped without its source or source map, and the"
+                + " component has no other code that can be read"), compiled(scan));
+        assertEquals(java.util.List.of("minified code without its source: analysed only as shipped"),
+                scan.skipReasons("dist/index.js"));
     }
 
     @Test
@@ -72,6 +85,8 @@ class CompiledSourcesTest {
         Scan.write(dir, "vendor/lib.js.map", "{}".getBytes(StandardCharsets.UTF_8));
         Scan scan = Scan.of(dir, Limits.defaults());
         assertEquals(Map.of(), compiled(scan));
+        assertEquals(java.util.List.of("minified"), scan.tags("dist/app.min.js"));
+        assertEquals(java.util.List.of("minified"), scan.tags("vendor/lib.js"));
         assertEquals(java.util.List.of(), scan.skipReasons("pkg/util.pyc"));
     }
 }

@@ -194,7 +194,7 @@ class ComponentExtractorTest {
         Scan.write(dir, "evil.py", new byte[] {'i', 'm', 'p', 0, 0, 1, 2, 3, 'x'});
         Scan.write(dir, "cache/mod.cpython-311.pyc", new byte[] {0x6f, 0x0d, 0x0d, 0x0a, 0, 0, 0, 0});
         Scan scan = Scan.of(dir, dev.assay.engine.spi.Limits.defaults());
-        assertEquals(List.of("minified", "compiled-without-source"), scan.tags("dist/app.min.js"));
+        assertEquals(List.of("minified", "minified-without-source"), scan.tags("dist/app.min.js"));
         assertTrue(scan.all(CodeCall.class).stream().anyMatch(c -> c.file().equals("dist/app.min.js")),
                 "a minified bundle is still parsed");
         // Binary bytes in a source file: tagged, and its text parts are still analysed.
