@@ -15,7 +15,9 @@ public record Limits(long maxFileBytes, long maxTotalBytes, int maxFiles, int ma
         int maxArchiveNesting, int maxConfigDepth) {
 
     public static Limits defaults() {
-        return new Limits(8L << 20, 256L << 20, 20_000, 32, 200, 1, 64);
+        // Archives three deep (a .tgz in a .zip in the target): a payload one archive further in is still read, and
+        // every nested byte counts against the same total, ratio and entry bounds.
+        return new Limits(8L << 20, 256L << 20, 20_000, 32, 200, 3, 64);
     }
 
     public Limits {

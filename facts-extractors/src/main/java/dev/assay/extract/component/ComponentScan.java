@@ -20,6 +20,7 @@ import dev.assay.extract.component.code.Language;
 import dev.assay.extract.component.code.SourceAnalyzer;
 import dev.assay.extract.component.manifest.ManifestReader;
 import dev.assay.extract.config.ConfigBounds;
+import dev.assay.extract.load.TextDecoder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -62,6 +63,8 @@ final class ComponentScan {
     private final SourceAnalyzer analyzer;
     private final ManifestReader manifests;
     private final EncryptedArchives archives;
+    private final LoadGraph loads;
+    private final CompiledSources compiled;
 
     private record FoundManifest(String path, ManifestReader.Manifest manifest) {
     }
@@ -100,8 +103,15 @@ final class ComponentScan {
         this.limits = limits;
         this.rules = new PathRules(settings);
         this.analyzer = new SourceAnalyzer(settings);
-        this.manifests = new ManifestReader(settings, sink, limits);
         this.archives = new EncryptedArchives(settings.archives());
+        RelationSettings relations = RelationSettings.bundled();
+        this.loads = new LoadGraph(relations.loading(), settings.python().setupCallees());
+        this.compiled = new CompiledSources(relations);
+        // Manifest facts go out as they are read; the load graph sees them on the way.
+        this.manifests = new ManifestReader(settings, f -> {
+            loads.observe(f);
+            sink.accept(f);
+        }, limits);
     }
 
     void run() {
@@ -148,6 +158,14 @@ final class ComponentScan {
             });
         }
         current = null;
+        // Relations that need the whole component: which demoted files the rest loads, which compiled code has no
+        // source. Emitted after every file's own facts, in path order.
+        loads.tags().forEach(out::accept);
+        for (FileTag tag : compiled.tags()) {
+            out.accept(tag);
+            target.skip(tag.file(), rules.isCompiled(tag.file()) ? "compiled code without its source: not analysed"
+                    : "minified code without its source: analysed only as shipped");
+        }
         Component component = component();
         out.accept(component);
         ownPackages();
@@ -189,16 +207,22 @@ final class ComponentScan {
         }
         for (int i = 0; i < f.facts.size(); i++) {
             if (i == f.codeAt) {
-                code.forEach(out::accept);
+                code.forEach(this::emitFact);
             }
-            out.accept(f.facts.get(i));
+            emitFact(f.facts.get(i));
         }
         if (f.codeAt == f.facts.size()) {
-            code.forEach(out::accept);
+            code.forEach(this::emitFact);
         }
         for (String reason : f.skips) {
             target.skip(f.path, reason);
         }
+    }
+
+    private void emitFact(Fact fact) {
+        loads.observe(fact);
+        compiled.observe(fact);
+        out.accept(fact);
     }
 
     static String folder(String path) {
@@ -240,12 +264,22 @@ final class ComponentScan {
         }
         archives.inspect(content.bytes()).ifPresent(note -> tags.put(ENCRYPTED_ARCHIVE, note));
         if (!content.isText()) {
-            if (rules.language(path, null).isPresent() || rules.isCode(path)) {
-                tags.put("binary-code", "binary content in a ." + suffix + " source file");
-                current.skips.add("binary content in a source file: not analysed");
+            boolean code = rules.language(path, null).isPresent() || rules.isCode(path);
+            if (!rules.claimsText(path)) {
+                if (code) {
+                    tags.put("binary-code", "binary content in a ." + suffix + " source file");
+                    current.skips.add("binary content in a source file: not analysed");
+                }
+                emitTags(path, tags);
+                return;
             }
-            emitTags(path, tags);
-            return;
+            // A text file with binary bytes in it (a block of them at the top, say) is scanned for what text it
+            // holds: a few bytes must not hide a SKILL.md or a script from every rule.
+            tags.put(code ? "binary-code" : "binary-text", "binary content in a ." + suffix + " file; its text parts"
+                    + " are scanned");
+            current.skips.add("binary content in a text file: only its text parts scanned");
+            content = new FileContent(path, content.bytes(), content.mode(), false,
+                    TextDecoder.textParts(content.bytes()), "UTF-8-text-parts");
         }
         String text = content.text();
         Optional<Language> language = rules.language(path, firstLine(text));

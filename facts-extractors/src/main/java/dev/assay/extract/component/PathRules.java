@@ -192,6 +192,21 @@ final class PathRules {
         return false;
     }
 
+    /**
+     * Whether the file's name says it is text: source in a parsed language, other code (not compiled), instructions,
+     * docs or config, or the skill file. Binary bytes in such a file are an anomaly, not a reason to skip it.
+     */
+    boolean claimsText(String path) {
+        if (isCompiled(path)) {
+            return false;
+        }
+        String suffix = suffix(path);
+        String name = fileName(path);
+        return language(path, null).isPresent() || isCode(path) || name.equals(settings.components().skillFile())
+                || (!suffix.isEmpty() && INSTRUCTION_SUFFIXES.contains(suffix))
+                || settings.configSuffixes().contains(suffix) || settings.configFiles().contains(name);
+    }
+
     boolean isCompiled(String path) {
         return settings.compiledSuffixes().contains(suffix(path));
     }

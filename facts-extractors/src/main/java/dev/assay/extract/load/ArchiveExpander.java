@@ -43,7 +43,8 @@ import java.util.function.LongSupplier;
  * and harmlessly;</li>
  * <li>traversal, absolute and drive-letter names, backslashes, links, devices and FIFOs are refused; a duplicate
  * name keeps the first entry; archives inside archives are opened only {@code maxArchiveNesting} levels deep,
- * the target archive being level 1, into a directory named like the nested archive.</li>
+ * the target archive being level 1, into a directory named like the nested archive followed by {@code !}
+ * ({@code lib/inner.zip!/x}); the nested archive is also kept as a file.</li>
  * </ul>
  * A zip is read through its central directory, as installers do; when that cannot be read (a truncated download)
  * or is too large to hold, entries are read from their local headers instead, which carry no modes and cannot
@@ -59,6 +60,9 @@ final class ArchiveExpander {
     private static final Set<Integer> ZIP_METHODS = Set.of(ZipMethod.STORED.getCode(), ZipMethod.DEFLATED.getCode(),
             ZipMethod.ENHANCED_DEFLATED.getCode(), ZipMethod.BZIP2.getCode(), ZipMethod.IMPLODING.getCode(),
             ZipMethod.UNSHRINKING.getCode());
+
+    /** What follows a nested archive's name in the paths of its entries: {@code lib/inner.zip!/x}. */
+    static final String NESTED_MARK = "!";
 
     private static final int TYPE_MASK = 0170000;
     private static final int PERMISSION_MASK = 07777;
@@ -569,32 +573,38 @@ final class ArchiveExpander {
     }
 
     /**
-     * Keeps a file, or opens it as a nested archive when the nesting limit allows. Returns the nested archive's
-     * outcome, or null when the file was kept as it is.
+     * Keeps a file, and opens it as a nested archive when it is one and the nesting limit allows: its entries go below
+     * {@code path!/} ({@code outer.zip!/inner.tgz!/x} when the target holds outer.zip), within the same scan-wide
+     * bounds, and the archive itself stays a file so that its headers are still read (an encrypted nested archive is
+     * reported as one). Returns the nested archive's outcome, or null when the file was only kept.
      */
     private Outcome store(ArchiveState state, String path, byte[] bytes, int mode, int level) {
+        tree.putFile(path, bytes, mode);
         int sniffed = Math.min(bytes.length, ArchiveFormat.SNIFF_BYTES);
         ArchiveFormat format = ArchiveFormat.detect(bytes, sniffed, path);
         boolean gzip = ArchiveFormat.isGzip(bytes, bytes.length);
         if (format == ArchiveFormat.NONE && !gzip) {
-            tree.putFile(path, bytes, mode);
             return null;
         }
         if (level >= limits.maxArchiveNesting()) {
-            tree.putFile(path, bytes, mode);
-            ledger.skip(path, "nested archive not opened");
+            ledger.skip(path, "nested archive not opened (more than " + limits.maxArchiveNesting()
+                    + " archives deep)");
             return null;
         }
         if (format == ArchiveFormat.NONE) {
-            tree.putFile(path, bytes, mode);
             ledger.skip(path, "gzip data without a tar archive; not opened");
             return null;
         }
-        tree.putDirectory(path, mode);
-        Outcome outcome = expand(bytes(bytes), format, path + "/", level + 1);
+        String inside = path + NESTED_MARK;
+        String conflict = tree.directoryRefusal(inside);
+        if (conflict != null) {
+            ledger.skip(path, "nested archive not opened: " + conflict);
+            return null;
+        }
+        tree.putDirectory(inside, mode);
+        Outcome outcome = expand(bytes(bytes), format, inside + "/", level + 1);
         if (outcome.unopenable()) {
-            tree.removeEmptyDirectory(path);
-            tree.putFile(path, bytes, mode);
+            tree.removeEmptyDirectory(inside);
             ledger.skip(path, "nested archive could not be opened: " + outcome.problem());
         }
         return outcome;

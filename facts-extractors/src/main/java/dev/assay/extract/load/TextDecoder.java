@@ -12,7 +12,11 @@ import java.nio.charset.StandardCharsets;
  * <p>Detected encodings, as named in {@link FileContent#encoding()}: {@code UTF-8}, {@code UTF-8-BOM},
  * {@code UTF-16LE-BOM}, {@code UTF-16BE-BOM}, {@code UTF-32LE-BOM}, {@code UTF-32BE-BOM}, {@code UTF-16LE} and
  * {@code UTF-16BE} (no BOM: text of the ASCII range, recognised by its zero high bytes), and {@code binary}.
- * Binary means: after any BOM, the first 8 KiB hold a NUL byte or more than 10% control characters.
+ * Binary is decided on shares, so that a few stray bytes cannot turn text into an unscanned "binary": after any BOM,
+ * the first 8 KiB are binary when NUL bytes are more than 1% of them (of at least 1 KiB, so a short file is not
+ * flipped by one or two), control characters (NUL included) more than 10%, or control characters and bytes of invalid
+ * UTF-8 sequences together more than 25%. Text that is kept may still hold those stray bytes (NUL as U+0000, invalid
+ * sequences as U+FFFD). {@link #textParts} gives the text parts of a file that is binary by this test.
  */
 public final class TextDecoder {
 
@@ -20,6 +24,9 @@ public final class TextDecoder {
     static final int SAMPLE_BYTES = 8192;
 
     public static final String BINARY = "binary";
+
+    /** NUL bytes are judged as a share of at least this many bytes: one or two in a short file are not binary. */
+    static final int NUL_FLOOR_BYTES = 1024;
 
     private static final Charset UTF_32LE = Charset.forName("UTF-32LE");
     private static final Charset UTF_32BE = Charset.forName("UTF-32BE");
@@ -54,16 +61,18 @@ public final class TextDecoder {
             return text(path, bytes, mode, 0, StandardCharsets.UTF_16BE, "UTF-16BE");
         }
         int controls = 0;
+        int nuls = 0;
         for (int i = 0; i < sample; i++) {
             int b = bytes[i] & 0xFF;
             if (b == 0) {
-                return binary(path, bytes, mode);
+                nuls++;
             }
             if (isControl(b)) {
                 controls++;
             }
         }
-        if (tooManyControls(controls, sample)) {
+        if (tooManyNuls(nuls, sample) || tooManyControls(controls, sample)
+                || tooManyOdd(controls + invalidUtf8Bytes(bytes, sample), sample)) {
             return binary(path, bytes, mode);
         }
         return new FileContent(path, bytes, mode, false, new String(bytes, StandardCharsets.UTF_8), "UTF-8");
@@ -74,16 +83,17 @@ public final class TextDecoder {
         // A mark at the start does not make the rest text: check what it decodes to.
         int sample = Math.min(text.length(), SAMPLE_BYTES / 2);
         int controls = 0;
+        int nuls = 0;
         for (int i = 0; i < sample; i++) {
             char c = text.charAt(i);
             if (c == 0) {
-                return binary(path, bytes, mode);
+                nuls++;
             }
             if (c < 0x80 && isControl(c)) {
                 controls++;
             }
         }
-        if (tooManyControls(controls, sample)) {
+        if (tooManyNuls(nuls, sample) || tooManyControls(controls, sample)) {
             return binary(path, bytes, mode);
         }
         return new FileContent(path, bytes, mode, false, text, name);
@@ -120,6 +130,46 @@ public final class TextDecoder {
         return (b >= 0x20 && b < 0x7F) || b == '\t' || b == '\n' || b == '\r' || b == '\f';
     }
 
+    /**
+     * The text parts of bytes that are binary by the test above, for a file whose name says it is text (a SKILL.md or
+     * a .py with a binary block prepended): decoded as UTF-8, with every control character and every invalid sequence
+     * replaced by a space, so that line breaks, and with them line numbers, stay where they are in the file.
+     */
+    public static String textParts(byte[] bytes) {
+        String decoded = new String(bytes, StandardCharsets.UTF_8);
+        StringBuilder out = new StringBuilder(decoded.length());
+        for (int i = 0; i < decoded.length(); i++) {
+            char c = decoded.charAt(i);
+            out.append(c == '\uFFFD' || (c < 0x80 && isControl(c)) ? ' ' : c);
+        }
+        return out.toString();
+    }
+
+    /** How many of the first {@code sample} bytes belong to invalid UTF-8 sequences (a cut-off last one is not). */
+    private static int invalidUtf8Bytes(byte[] bytes, int sample) {
+        int invalid = 0;
+        int i = 0;
+        while (i < sample) {
+            int b = bytes[i] & 0xFF;
+            int length = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3
+                    : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+            if (length == 0) {
+                invalid++;
+                i++;
+                continue;
+            }
+            int j = 1;
+            while (j < length && i + j < sample && ((bytes[i + j] & 0xFF) & 0xC0) == 0x80) {
+                j++;
+            }
+            if (j < length && i + j < sample) {
+                invalid += j;
+            }
+            i += j;
+        }
+        return invalid;
+    }
+
     /** C0 controls and DEL, except the whitespace ones and ESC (terminal colours in logs). */
     private static boolean isControl(int c) {
         if (c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == 0x0B || c == 0x1B) {
@@ -130,6 +180,14 @@ public final class TextDecoder {
 
     private static boolean tooManyControls(int controls, int sample) {
         return sample > 0 && controls * 10L > sample;
+    }
+
+    private static boolean tooManyNuls(int nuls, int sample) {
+        return nuls * 100L > Math.max(sample, NUL_FLOOR_BYTES);
+    }
+
+    private static boolean tooManyOdd(int odd, int sample) {
+        return sample > 0 && odd * 4L > sample;
     }
 
     private static boolean startsWith(byte[] bytes, int... prefix) {

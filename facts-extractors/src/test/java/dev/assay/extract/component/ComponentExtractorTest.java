@@ -194,12 +194,15 @@ class ComponentExtractorTest {
         Scan.write(dir, "evil.py", new byte[] {'i', 'm', 'p', 0, 0, 1, 2, 3, 'x'});
         Scan.write(dir, "cache/mod.cpython-311.pyc", new byte[] {0x6f, 0x0d, 0x0d, 0x0a, 0, 0, 0, 0});
         Scan scan = Scan.of(dir, dev.assay.engine.spi.Limits.defaults());
-        assertEquals(List.of("minified"), scan.tags("dist/app.min.js"));
+        assertEquals(List.of("minified", "minified-without-source"), scan.tags("dist/app.min.js"));
         assertTrue(scan.all(CodeCall.class).stream().anyMatch(c -> c.file().equals("dist/app.min.js")),
                 "a minified bundle is still parsed");
+        // Binary bytes in a source file: tagged, and its text parts are still analysed.
         assertEquals(List.of("binary-code"), scan.tags("evil.py"));
-        assertEquals(List.of("binary content in a source file: not analysed"), scan.skipReasons("evil.py"));
-        assertEquals(List.of("compiled"), scan.tags("cache/mod.cpython-311.pyc"));
+        assertEquals("binary content in a text file: only its text parts scanned", scan.skipReasons("evil.py").get(0));
+        assertEquals(List.of("compiled", "compiled-without-source"), scan.tags("cache/mod.cpython-311.pyc"));
+        assertEquals(List.of("compiled code without its source: not analysed"),
+                scan.skipReasons("cache/mod.cpython-311.pyc"));
         assertTrue(scan.all(FileEntry.class).stream().anyMatch(f -> f.file().equals("evil.py") && f.binary()));
     }
 

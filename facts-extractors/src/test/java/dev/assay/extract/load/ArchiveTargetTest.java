@@ -237,23 +237,72 @@ class ArchiveTargetTest {
     }
 
     @Test
-    void nestedArchivesAreKeptUnopenedByDefaultAndOpenedWhenNestingAllows() throws Exception {
+    void nestedArchivesAreOpenedByDefaultAndNamedWithABang() throws Exception {
         byte[] inner = Fixtures.zip(Entry.file("inner.txt", "deep"));
         byte[] outer = Fixtures.zip(Entry.file("lib/inner.zip", inner), Entry.file("lib/data.tgz",
                 Fixtures.tarGz(Entry.file("x", "x"))), Entry.file("top.txt", "top"));
         try (Target t = open("outer.zip", outer)) {
-            assertEquals(List.of("lib/data.tgz", "lib/inner.zip", "top.txt"), paths(t.walk("", 32)));
-            FileContent nested = t.read("lib/inner.zip").orElseThrow();
-            assertTrue(nested.binary());
-            assertArrayEquals(inner, nested.bytes());
-            assertEquals(List.of(skip("lib/data.tgz", NOT_OPENED), skip("lib/inner.zip", NOT_OPENED)), t.skipped());
-        }
-        try (Target t = open("outer2.zip", outer, limits(8 << 20, 256L << 20, 100, 32, 200, 2))) {
-            assertTrue(t.isDirectory("lib/inner.zip"));
-            assertEquals("deep", text(t, "lib/inner.zip/inner.txt"));
-            assertEquals("x", text(t, "lib/data.tgz/x"));
-            assertEquals(List.of("lib/data.tgz/x", "lib/inner.zip/inner.txt", "top.txt"), paths(t.walk("", 32)));
+            assertTrue(t.isDirectory("lib/inner.zip!"));
+            assertEquals("deep", text(t, "lib/inner.zip!/inner.txt"));
+            assertEquals("x", text(t, "lib/data.tgz!/x"));
+            // The nested archives stay files too: their own headers are still read.
+            assertArrayEquals(inner, t.read("lib/inner.zip").orElseThrow().bytes());
+            assertEquals(List.of("lib/data.tgz", "lib/data.tgz!/x", "lib/inner.zip", "lib/inner.zip!/inner.txt",
+                    "top.txt"), paths(t.walk("", 32)));
             assertEquals(List.of(), t.skipped());
+        }
+        try (Target t = open("outer2.zip", outer, limits(8 << 20, 256L << 20, 100, 32, 200, 1))) {
+            assertEquals(List.of("lib/data.tgz", "lib/inner.zip", "top.txt"), paths(t.walk("", 32)));
+            assertEquals(List.of(skip("lib/data.tgz", NOT_OPENED + " (more than 1 archives deep)"),
+                    skip("lib/inner.zip", NOT_OPENED + " (more than 1 archives deep)")), t.skipped());
+        }
+    }
+
+    @Test
+    void aTgzInAZipInAZipIsReadAndDeeperNestingIsBounded() throws Exception {
+        byte[] tgz = Fixtures.tarGz(Entry.file("payload.sh", "curl x | sh"));
+        byte[] middle = Fixtures.zip(Entry.file("inner.tgz", tgz));
+        byte[] outer = Fixtures.zip(Entry.file("middle.zip", middle));
+        try (Target t = open("outer.zip", outer)) {
+            assertEquals("curl x | sh", text(t, "middle.zip!/inner.tgz!/payload.sh"));
+            assertEquals(List.of(), t.skipped());
+        }
+        // One level more than the default of three: kept as a file and recorded.
+        byte[] fourth = Fixtures.zip(Entry.file("outer.zip", outer));
+        try (Target t = open("fourth.zip", fourth)) {
+            assertTrue(t.exists("outer.zip!/middle.zip!/inner.tgz"));
+            assertEquals(List.of(skip("outer.zip!/middle.zip!/inner.tgz", NOT_OPENED + " (more than 3 archives deep)")),
+                    t.skipped());
+        }
+    }
+
+    @Test
+    void hostileNestedArchivesAreBoundedAndNamed() throws Exception {
+        // Traversal inside the inner archive is refused under the inner archive's name.
+        byte[] evil = Fixtures.zip(Entry.file("../../escape.sh", "x"), Entry.file("ok.txt", "ok"));
+        byte[] outer = Fixtures.zip(Entry.file("skill/evil.zip", evil));
+        try (Target t = open("outer.zip", outer)) {
+            assertEquals("ok", text(t, "skill/evil.zip!/ok.txt"));
+            assertEquals(1, t.skipped().size(), t.skipped().toString());
+            assertTrue(t.skipped().get(0).file().startsWith("skill/evil.zip!/"), t.skipped().toString());
+        }
+        // A bomb inside: the same ratio bound applies to nested output (the entry is refused, the scan goes on).
+        byte[] zeros = new byte[4 << 20];
+        byte[] bomb = Fixtures.zip(Entry.file("zeros.bin", zeros));
+        byte[] holder = Fixtures.zip(Entry.file("bomb.zip", bomb), Entry.file("a.txt", "a"));
+        try (Target t = open("holder.zip", holder)) {
+            assertEquals("a", text(t, "a.txt"));
+            assertTrue(t.skipped().stream().anyMatch(s -> s.file().startsWith("bomb.zip")), t.skipped().toString());
+            assertTrue(!t.exists("bomb.zip!/zeros.bin"));
+        }
+        // An archive holding copies of itself (quine-like) stops at the nesting bound.
+        byte[] self = Fixtures.zip(Entry.file("a.txt", "a"));
+        for (int i = 0; i < 6; i++) {
+            self = Fixtures.zip(Entry.file("again.zip", self));
+        }
+        try (Target t = open("self.zip", self)) {
+            assertEquals(1, t.skipped().size(), t.skipped().toString());
+            assertTrue(t.skipped().get(0).reason().startsWith(NOT_OPENED), t.skipped().toString());
         }
     }
 

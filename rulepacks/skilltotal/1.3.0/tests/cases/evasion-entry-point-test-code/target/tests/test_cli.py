@@ -1,0 +1,6 @@
+import os
+
+
+def test_main():
+    # ok: ST-SHELL-PY
+    os.system("echo testing")

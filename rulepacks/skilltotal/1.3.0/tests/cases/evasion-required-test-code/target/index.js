@@ -1,0 +1,3 @@
+const helpers = require('./test/helpers.js');
+
+helpers.start();
