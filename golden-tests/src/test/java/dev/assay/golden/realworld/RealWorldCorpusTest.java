@@ -28,6 +28,7 @@ class RealWorldCorpusTest {
     private static final Path REPO = Path.of("").toAbsolutePath().getParent();
     private static RealWorldLabels labels;
     private static Path mirror;
+    private static int mirrorSize;
     private static final Map<String, Map<String, Report>> REPORTS = new TreeMap<>();
 
     @BeforeAll
@@ -36,6 +37,7 @@ class RealWorldCorpusTest {
         mirror = RealWorldLabels.findMirror(REPO);
         assertNotNull(mirror, "the ClawHub mirror (shared/corpora/clawhub/skills beside the repository) is missing;"
                 + " give it with -Dassay.clawhub=DIR");
+        mirrorSize = RealWorldRunner.allSkills(mirror).size();
         List<String> paths = labels.skills().stream().map(RealWorldLabels.Skill::path).toList();
         for (String pack : labels.packs()) {
             REPORTS.put(pack, RealWorldRunner.scan(mirror, paths, pack));
@@ -45,7 +47,7 @@ class RealWorldCorpusTest {
     @TestFactory
     Stream<DynamicTest> eachPackHoldsItsFiguresOnRealSkills() {
         return labels.packs().stream().map(pack -> DynamicTest.dynamicTest(pack, () -> {
-            RealWorldEvaluation.Figures f = RealWorldEvaluation.evaluate(labels, REPORTS.get(pack));
+            RealWorldEvaluation.Figures f = RealWorldEvaluation.evaluate(labels, REPORTS.get(pack), mirrorSize);
             assertEquals(List.of(), f.shortfalls(labels.thresholds().get(pack)), f.summary());
         }));
     }
@@ -80,7 +82,7 @@ class RealWorldCorpusTest {
             changed.add(s == hit ? new RealWorldLabels.Skill(s.path(), "benign", "relabelled by the test") : s);
         }
         RealWorldEvaluation.Figures f = RealWorldEvaluation.evaluate(
-                new RealWorldLabels(labels.packs(), labels.thresholds(), changed), reports);
+                new RealWorldLabels(labels.packs(), labels.thresholds(), changed), reports, mirrorSize);
         assertTrue(f.falseAlarms().contains(hit.path()));
         assertFalse(f.shortfalls(new RealWorldLabels.Thresholds(0, 1.0, 0.0)).isEmpty());
     }

@@ -26,7 +26,7 @@ public final class RealWorldEvaluation {
 
     /** The figures over the labelled skills, with the skills behind each miss and each false alarm. */
     public record Figures(int malicious, int caught, int flagged, int flaggedHarmful, int benign, int benignFlagged,
-            List<String> missed, List<String> falseAlarms) {
+            int benignPopulation, List<String> missed, List<String> falseAlarms) {
 
         public double recall() {
             return malicious == 0 ? 1.0 : (double) caught / malicious;
@@ -37,7 +37,7 @@ public final class RealWorldEvaluation {
         }
 
         public double benignFlaggedRate() {
-            return benign == 0 ? 0.0 : (double) benignFlagged / benign;
+            return benignPopulation == 0 ? 0.0 : (double) benignFlagged / benignPopulation;
         }
 
         /** Figures that miss their thresholds, one line each; empty when all hold. */
@@ -66,8 +66,14 @@ public final class RealWorldEvaluation {
         }
     }
 
-    /** Evaluates reports keyed by skill path (as in the labels) against the labels; unlabelled keys are ignored. */
-    public static Figures evaluate(RealWorldLabels labels, Map<String, Report> reports) {
+    /**
+     * Evaluates reports keyed by skill path (as in the labels) against the labels; unlabelled keys are ignored. The
+     * benign flag rate is over {@code population} skills less the harmful ones labelled: the labels cover every skill
+     * of the mirror that a pack flags, so the benign skills flagged are all among them, and the unlabelled rest is
+     * counted as benign (the random sample of unflagged skills found no harm). Use the labelled benign count as the
+     * population when no mirror-wide count applies.
+     */
+    public static Figures evaluate(RealWorldLabels labels, Map<String, Report> reports, int population) {
         int malicious = 0, caught = 0, flagged = 0, harmful = 0, benign = 0, benignFlagged = 0;
         List<String> missed = new ArrayList<>();
         List<String> falseAlarms = new ArrayList<>();
@@ -98,6 +104,9 @@ public final class RealWorldEvaluation {
                 }
             }
         }
-        return new Figures(malicious, caught, flagged, harmful, benign, benignFlagged, missed, falseAlarms);
+        long harmfulLabelled = labels.skills().stream().filter(RealWorldLabels.Skill::harmful).count();
+        int benignPopulation = Math.max(benign, population - (int) harmfulLabelled);
+        return new Figures(malicious, caught, flagged, harmful, benign, benignFlagged, benignPopulation, missed,
+                falseAlarms);
     }
 }

@@ -91,7 +91,7 @@ public final class RealWorldRunner {
                     + labels.skills().size() + " labelled");
             for (String pack : packs) {
                 Map<String, Report> reports = scan(mirror, targets, pack);
-                RealWorldEvaluation.Figures f = RealWorldEvaluation.evaluate(labels, reports);
+                RealWorldEvaluation.Figures f = RealWorldEvaluation.evaluate(labels, reports, allSkills(mirror).size());
                 System.out.println();
                 System.out.println(pack + " (labelled skills): " + f.summary());
                 if (all) {
