@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * Detection on real skills, as a registry would use a report: a skill is flagged when its verdict is malicious or
  * its level high or critical. Recall = flagged malicious / malicious; precision = flagged malicious or suspicious /
- * flagged (judged); benign flagged = flagged benign / benign.
+ * flagged (judged); benign flagged = flagged benign / the benign population (see {@link #evaluate}).
  */
 public final class RealWorldEvaluation {
 
@@ -60,8 +60,8 @@ public final class RealWorldEvaluation {
         public String summary() {
             return String.format(Locale.ROOT,
                     "malicious caught %d/%d (recall %.3f); flagged %d, of them malicious or suspicious %d (precision %.3f); "
-                            + "benign flagged %d/%d (%.2f %%)",
-                    caught, malicious, recall(), flagged, flaggedHarmful, precision(), benignFlagged, benign,
+                            + "benign flagged %d of about %d benign skills (%.2f %%)",
+                    caught, malicious, recall(), flagged, flaggedHarmful, precision(), benignFlagged, benignPopulation,
                     100.0 * benignFlaggedRate());
         }
     }
