@@ -6,7 +6,12 @@
 #   bench/corpus.sh                         both packs listed in labels.yaml (latest first)
 #   bench/corpus.sh --pack skilltotal@1.0.0 one pack
 #
-# Exit code 1 when a figure is below its threshold in labels.yaml. See docs/skilltotal.md, "Measuring detection".
+# Then, over real skills: every skill folder of the ClawHub mirror (../shared/corpora/clawhub/skills, or
+# ASSAY_CLAWHUB=DIR) is scanned with the packs of golden-tests/corpus/clawhub/labels.yaml (hand labels: malicious,
+# suspicious, benign, with the reason) and recall, precision over everything flagged, and the benign flag rate are
+# printed (dev.assay.golden.realworld.RealWorldRunner). ASSAY_REAL=0 skips this part.
+#
+# Exit code 1 when a figure is below its threshold in a labels.yaml. See docs/skilltotal.md, "Measuring detection".
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -19,6 +24,24 @@ mkdir -p "$out"
 javac=${JAVA_HOME:+$JAVA_HOME/bin/}javac
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
 "$javac" -Xlint:all -d "$out" -cp "$classpath" "$src/CorpusLabels.java" "$src/CorpusEvaluation.java" \
-  "$src/CorpusRunner.java"
-exec "$java" -XX:+UseSerialGC -cp "$out:$classpath" dev.assay.golden.corpus.CorpusRunner \
-  golden-tests/corpus/skilltotal "$@"
+  "$src/CorpusRunner.java" golden-tests/src/test/java/dev/assay/golden/realworld/RealWorld{Labels,Evaluation,Runner}.java
+status=0
+"$java" -XX:+UseSerialGC -cp "$out:$classpath" dev.assay.golden.corpus.CorpusRunner \
+  golden-tests/corpus/skilltotal "$@" || status=$?
+if [[ ${ASSAY_REAL:-1} != 0 ]]; then
+  mirror=${ASSAY_CLAWHUB:-}
+  if [[ -z $mirror ]]; then
+    for d in ../shared/corpora/clawhub/skills ../../shared/corpora/clawhub/skills; do
+      if [[ -d $d ]]; then mirror=$d; break; fi
+    done
+  fi
+  if [[ -z $mirror || ! -d $mirror ]]; then
+    echo "corpus: the ClawHub mirror is missing (set ASSAY_CLAWHUB=DIR or ASSAY_REAL=0)" >&2
+    exit 1
+  fi
+  echo
+  echo "machine load: $(uptime)"
+  "$java" -XX:+UseSerialGC -cp "$out:$classpath" dev.assay.golden.realworld.RealWorldRunner \
+    golden-tests/corpus/clawhub/labels.yaml "$mirror" --all || { r=$?; [[ $status -ne 0 ]] || status=$r; }
+fi
+exit "$status"
