@@ -5,6 +5,7 @@
 # the shared machine hit every variant alike.
 #
 #   bench/spark.sh      RUNS=3 (at least 3) PACK=skilltotal@1.2.0 CORPUS=/work/shared/corpora/clawhub/skills
+#                       LIMIT=N (only the first N skills, by path; default all)
 #
 # The corpus is real, unlabelled and partly malicious: it is only read by the scanners, never run. Prints the machine
 # facts and a Markdown table; the method and the figures are in docs/scale-out.md.
@@ -21,15 +22,20 @@ if ((runs < 3)); then
 fi
 [[ -d $corpus ]] || { echo "spark.sh: no corpus at $corpus" >&2; exit 1; }
 
-# The corpus is <author>/<skill>/: each skill folder is one component (--depth 2 for the job).
+# The corpus is <author>/<skill>/: each skill folder is one component (as --input CORPUS --depth 2 lists them).
 components=()
 for d in "$corpus"/*/*/; do
   components+=("${d%/}")
 done
+if [[ -n ${LIMIT:-} ]]; then
+  components=("${components[@]:0:LIMIT}")
+fi
 n=${#components[@]}
 ((n > 0)) || { echo "spark.sh: no components in $corpus" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The job reads the same components from a list file, in the same order the CLI gets them.
+printf '%s\n' "${components[@]}" >"$work/components.txt"
 
 # Build both launchers (and the CLI's class-data archive) now, so that no measured run pays for either.
 ./assay --version >/dev/null
@@ -50,7 +56,7 @@ cli_run() {
 spark_run() { # $1 = local[N]
   local start
   start=$(now)
-  ASSAY_NO_BUILD=1 ./assay-spark scan --input "$corpus" --depth 2 --pack "$pack" --master "$1" \
+  ASSAY_NO_BUILD=1 ./assay-spark scan --list "$work/components.txt" --pack "$pack" --master "$1" \
     --output "$work/spark.parquet" --overwrite >"$work/spark.out" 2>"$work/spark.err"
   seconds_since "$start"
 }
