@@ -24,6 +24,7 @@ import dev.assay.engine.spi.SkippedFile;
 import dev.assay.engine.spi.Target;
 import dev.assay.engine.spi.TargetException;
 import dev.assay.engine.spi.TargetOpener;
+import dev.assay.engine.spi.TargetSource;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -87,6 +88,14 @@ public final class Scanner {
         return report(extract(path));
     }
 
+    /**
+     * Scans an archive given as bytes or a file tree given as streams, e.g. read from a distributed file system: the
+     * same bounds and the same report as {@link #scan(Path)} on the equivalent archive or folder on disk.
+     */
+    public Report scan(TargetSource source) throws ScanException {
+        return report(extract(source, List.of(this)));
+    }
+
     /** The ids of the extractors this scanner's pack needs, in the order the pack lists them. */
     public List<String> extractorIds() {
         return extractors.stream().map(Extractor::id).toList();
@@ -110,6 +119,23 @@ public final class Scanner {
      * @throws IllegalArgumentException when no scanner is given
      */
     public static Extraction extract(Path path, List<Scanner> scanners) throws ScanException {
+        return extract(scanners, s -> s.opener.open(path, s.limits));
+    }
+
+    /**
+     * {@link #extract(Path, List)} for a target held in memory or behind streams ({@link #scan(TargetSource)}).
+     */
+    public static Extraction extract(TargetSource source, List<Scanner> scanners) throws ScanException {
+        return extract(scanners, s -> s.opener.open(source, s.limits));
+    }
+
+    /** How the first scanner opens the target. */
+    @FunctionalInterface
+    private interface Opening {
+        Target open(Scanner first) throws TargetException;
+    }
+
+    private static Extraction extract(List<Scanner> scanners, Opening opening) throws ScanException {
         if (scanners.isEmpty()) {
             throw new IllegalArgumentException("extract needs at least one scanner");
         }
@@ -119,7 +145,7 @@ public final class Scanner {
             }
         }
         Scanner first = scanners.get(0);
-        try (Target target = first.opener.open(path, first.limits)) {
+        try (Target target = opening.open(first)) {
             Map<String, List<Fact>> byExtractor = new TreeMap<>();
             Map<String, List<Fact>> byComponentPack = new TreeMap<>();
             for (Scanner s : scanners) {

@@ -54,32 +54,79 @@ public final class ScoreDiff {
      */
     public static DiffResult scanners(Scanner before, Scanner after, List<Path> targets, int jobs,
             BatchScanner.Progress progress) throws InterruptedException {
-        Objects.requireNonNull(before, "before");
-        Objects.requireNonNull(after, "after");
-        Side s1 = side(before);
-        Side s2 = side(after);
-        ClassLoader loader = ScoreDiff.class.getClassLoader();
-        PackChanges packs = new PackChanges(s1, s2, before.pack().pack(), after.pack().pack());
-        FormulaPath path = FormulaPath.between(before.formula(), after.formula(),
-                FormulaPath.shippedSource(before.formula(), loader), FormulaPath.shippedSource(after.formula(), loader));
-        DiffContext ctx = new DiffContext(s1, s2, packs, before.formula(), after.formula(), path);
+        Comparison comparison = comparison(before, after);
         List<TargetDiff> diffs = new ArrayList<>();
         AtomicInteger done = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
         Parallel.forEachInOrder(targets, jobs, target -> {
-            TargetDiff d = compareTarget(target, before, after, ctx);
+            TargetDiff d = compareTarget(target, comparison);
             progress.update(done.incrementAndGet(), d.failed() ? failed.incrementAndGet() : failed.get(), targets.size());
             return d;
         }, diffs::add);
-        return new DiffResult(DiffResult.SCHEMA_VERSION, s1, s2, packs.changes(), path.changes(),
-                Summarizer.summarize(diffs), diffs);
+        return comparison.result(diffs);
     }
 
-    private static TargetDiff compareTarget(Path target, Scanner before, Scanner after, DiffContext ctx) {
+    /**
+     * The comparison of two scanners, for callers that read targets themselves and compare them one at a time (a
+     * distributed job compares each component where it is read, then joins the per-target results): {@link
+     * Comparison#compare} each extraction, then {@link Comparison#result} over all of them gives what {@link #scanners}
+     * gives for the same targets in the same order.
+     */
+    public static Comparison comparison(Scanner before, Scanner after) {
+        Objects.requireNonNull(before, "before");
+        Objects.requireNonNull(after, "after");
+        return new Comparison(before, after);
+    }
+
+    /** Two scanners and what differs between their packs and formulas; thread-safe. */
+    public static final class Comparison {
+        private final Scanner before;
+        private final Scanner after;
+        private final Side s1;
+        private final Side s2;
+        private final PackChanges packs;
+        private final FormulaPath path;
+        private final DiffContext ctx;
+
+        private Comparison(Scanner before, Scanner after) {
+            this.before = before;
+            this.after = after;
+            this.s1 = side(before);
+            this.s2 = side(after);
+            ClassLoader loader = ScoreDiff.class.getClassLoader();
+            this.packs = new PackChanges(s1, s2, before.pack().pack(), after.pack().pack());
+            this.path = FormulaPath.between(before.formula(), after.formula(),
+                    FormulaPath.shippedSource(before.formula(), loader),
+                    FormulaPath.shippedSource(after.formula(), loader));
+            this.ctx = new DiffContext(s1, s2, packs, before.formula(), after.formula(), path);
+        }
+
+        /** The scanners, before and after; extract with both ({@link Scanner#extract(Path, List)}). */
+        public List<Scanner> scanners() {
+            return List.of(before, after);
+        }
+
+        /** Scores one extraction (made with {@link #scanners()}) on both sides and compares the two reports. */
+        public TargetDiff compare(Extraction x) {
+            return compare(x.target().path(), before.report(x), after.report(x));
+        }
+
+        /** Compares the two reports this comparison's scanners made of one target (read back from JSON, say). */
+        public TargetDiff compare(String target, Report reportBefore, Report reportAfter) {
+            return TargetComparer.compare(target, reportBefore, reportAfter, ctx);
+        }
+
+        /** The whole diff over per-target comparisons, in the order given. */
+        public DiffResult result(List<TargetDiff> diffs) {
+            return new DiffResult(DiffResult.SCHEMA_VERSION, s1, s2, packs.changes(), path.changes(),
+                    Summarizer.summarize(diffs), diffs);
+        }
+    }
+
+    private static TargetDiff compareTarget(Path target, Comparison comparison) {
         String name = target.toString();
         try {
-            Extraction x = Scanner.extract(target, List.of(before, after));
-            return TargetComparer.compare(x.target().path(), before.report(x), after.report(x), ctx);
+            return comparison.compare(Scanner.extract(target, comparison.scanners()));
         } catch (ScanException e) {
             return TargetDiff.failed(name, firstLine(e.getMessage()));
         } catch (RuntimeException | StackOverflowError e) {

@@ -4,6 +4,7 @@ import dev.assay.engine.spi.Limits;
 import dev.assay.engine.spi.Target;
 import dev.assay.engine.spi.TargetException;
 import dev.assay.engine.spi.TargetOpener;
+import dev.assay.engine.spi.TargetSource;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -87,6 +88,14 @@ public final class LocalTargetOpener implements TargetOpener {
             throw new TargetException("cannot open " + kind + " archive " + display + ": " + outcome.problem());
         }
         return new ArchiveTarget(display, kind, limits, tree, ledger);
+    }
+
+    /** An archive held as bytes or a file tree given as streams: see {@link MemoryTargets}. */
+    @Override
+    public Target open(TargetSource source, Limits limits) throws TargetException {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(limits, "limits");
+        return MemoryTargets.open(source, limits);
     }
 
     /**

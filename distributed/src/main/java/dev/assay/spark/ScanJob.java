@@ -1,0 +1,287 @@
+package dev.assay.spark;
+
+import dev.assay.engine.Extraction;
+import dev.assay.engine.ScanException;
+import dev.assay.engine.Scanner;
+import dev.assay.engine.diff.DiffFormat;
+import dev.assay.engine.diff.DiffResult;
+import dev.assay.engine.diff.DiffWriters;
+import dev.assay.engine.diff.ScoreDiff;
+import dev.assay.engine.diff.TargetDiff;
+import dev.assay.engine.model.Report;
+import dev.assay.engine.report.ReportException;
+import dev.assay.engine.report.ReportFormat;
+import dev.assay.engine.report.ReportReader;
+import dev.assay.engine.report.ReportWriters;
+import dev.assay.engine.spi.Limits;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+import scala.Tuple2;
+
+/**
+ * The Spark job: {@code scan}, {@code diff} and {@code summary} over a registry of components (see {@link #USAGE}).
+ * The driver lists the components, resolves the pack to a {@link PackIdentity} and hands out contiguous, id-sorted
+ * slices; each executor task reads its components ({@link ComponentReader}) and scores them with the JVM's one
+ * compiled pack ({@link ExecutorEngine}). Rows come out in id order, one per component; a component that cannot be
+ * read is a row with its error. Every report of a job carries the job's start time as {@code generatedAt}, so that a
+ * task Spark reruns gives the same row.
+ */
+public final class ScanJob {
+
+    static final String USAGE = """
+            usage: assay-spark scan    (--input FOLDER [--depth N] | --list FILE | --table TABLE) --pack ID@VERSION
+                                       [--formula ID@N] --output OUT [--format parquet|jsonl] [--timings]
+                   assay-spark diff    (--input … | --list … | --table …) --pack BEFORE --pack AFTER
+                                       [--formula BEFORE --formula AFTER] --output DIR [--format parquet|jsonl]
+                   assay-spark summary TABLE [--format text|json|markdown]
+            common: [--master local[N]|yarn|k8s://…] [--partition-size N] [--overwrite] [--generated-at INSTANT]
+            """;
+
+    private ScanJob() {
+    }
+
+    /** spark-submit's entry point; also what ./assay-spark runs. Exit code 0, or 1 with one line on stderr. */
+    public static void main(String[] args) {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+            System.out.print(USAGE);
+            return;
+        }
+        int code = run(args, System.out, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        JobOptions o;
+        try {
+            o = JobOptions.parse(args);
+        } catch (JobException e) {
+            err.println("assay-spark: " + e.getMessage());
+            return 1;
+        }
+        SparkSession.Builder b = SparkSession.builder().appName("assay " + o.verb);
+        if (o.master != null) {
+            b.master(o.master);
+        } else if (!new org.apache.spark.SparkConf().contains("spark.master")) {
+            b.master("local[*]");
+        }
+        SparkSession spark = b.getOrCreate();
+        try {
+            switch (o.verb) {
+                case "scan" -> out.print(scan(spark, o).text());
+                case "diff" -> out.print(diff(spark, o));
+                default -> out.print(Summary.of(spark, o.positional.get(0)).render(o.format));
+            }
+            return 0;
+        } catch (JobException e) {
+            err.println("assay-spark: " + e.getMessage());
+            return 1;
+        } finally {
+            spark.stop();
+        }
+    }
+
+    /** What a scan wrote. */
+    record ScanOutcome(String output, long components, long errors) {
+        String text() {
+            return "scanned " + components + " components (" + errors + " could not be scanned) into " + output + "\n";
+        }
+    }
+
+    static ScanOutcome scan(SparkSession spark, JobOptions o) throws JobException {
+        Instant at = startTime(o);
+        PackIdentity identity = identity(o.packBefore(), o.formulaBefore(), at);
+        List<Component> components = Components.list(spark, o);
+        checkOutput(spark, o.output, o.overwrite);
+        boolean timings = o.timings;
+        JavaRDD<Row> rows = slices(spark, components, o.partitionSize).mapPartitions(it -> {
+            Limits limits = Limits.defaults(); // the CLI's bounds
+            Scanner scanner = ExecutorEngine.scanner(identity, at);
+            Configuration conf = new Configuration();
+            List<Row> done = new ArrayList<>();
+            while (it.hasNext()) {
+                done.add(scanOne(it.next(), scanner, identity, limits, conf, timings));
+            }
+            return done.iterator();
+        });
+        Dataset<Row> table = spark.createDataFrame(rows, ScanRows.schema(timings));
+        table = table.persist(StorageLevel.MEMORY_AND_DISK());
+        write(table, o.output, o.format, o.overwrite);
+        long errors = table.filter("error IS NOT NULL").count();
+        table.unpersist();
+        return new ScanOutcome(o.output, components.size(), errors);
+    }
+
+    static Row scanOne(Component c, Scanner scanner, PackIdentity identity, Limits limits, Configuration conf,
+            boolean timings) {
+        long start = System.nanoTime();
+        Report report;
+        try {
+            report = scanner.report(ComponentReader.extract(c, List.of(scanner), limits, conf));
+        } catch (ScanException e) {
+            return ScanRows.error(c, identity, ComponentReader.oneLine(e), millis(start, timings));
+        } catch (RuntimeException | StackOverflowError e) {
+            return ScanRows.error(c, identity, "internal error: " + e.getClass().getSimpleName() + ": "
+                    + ComponentReader.oneLine(e), millis(start, timings));
+        }
+        String json = ReportWriters.render(report, ReportFormat.JSON);
+        return ScanRows.row(c, report, json, millis(start, timings));
+    }
+
+    private static Long millis(long start, boolean timings) {
+        return timings ? (System.nanoTime() - start) / 1_000_000 : null;
+    }
+
+    /**
+     * The diff: each component read once and scored on both sides where it is read; the per-component table is written
+     * from there, and the driver joins the two reports of every component into the whole diff (text, JSON and
+     * Markdown, as {@code assay diff} renders it).
+     */
+    static String diff(SparkSession spark, JobOptions o) throws JobException {
+        Instant at = startTime(o);
+        PackIdentity before = identity(o.packBefore(), o.formulaBefore(), at);
+        PackIdentity after = identity(o.packAfter(), o.formulaAfter(), at);
+        List<Component> components = Components.list(spark, o);
+        checkOutput(spark, o.output, o.overwrite);
+        JavaRDD<Tuple2<Row, String[]>> results = slices(spark, components, o.partitionSize).mapPartitions(it -> {
+            Limits limits = Limits.defaults();
+            Scanner s1 = ExecutorEngine.scanner(before, at);
+            Scanner s2 = ExecutorEngine.scanner(after, at);
+            ScoreDiff.Comparison comparison = ScoreDiff.comparison(s1, s2);
+            Configuration conf = new Configuration();
+            List<Tuple2<Row, String[]>> done = new ArrayList<>();
+            while (it.hasNext()) {
+                done.add(diffOne(it.next(), comparison, limits, conf));
+            }
+            return done.iterator();
+        }).persist(StorageLevel.MEMORY_AND_DISK());
+        Dataset<Row> table = spark.createDataFrame(results.map(Tuple2::_1), DiffRows.SCHEMA);
+        write(table, o.output + "/components", o.format, o.overwrite);
+        // The two reports of each component, in id order, back on the driver: TargetDiffs are re-made from them there
+        // (a report reads back into an equal Report), which gives the summary over all components.
+        List<String[]> reports = results.map(Tuple2::_2).collect();
+        results.unpersist();
+        ScoreDiff.Comparison comparison;
+        try {
+            comparison = ScoreDiff.comparison(ExecutorEngine.build(o.packBefore(), o.formulaBefore(), at),
+                    ExecutorEngine.build(o.packAfter(), o.formulaAfter(), at));
+        } catch (ScanException e) {
+            throw new JobException(e.getMessage());
+        }
+        List<TargetDiff> diffs = new ArrayList<>(reports.size());
+        for (String[] r : reports) {
+            if (r[1] != null) {
+                diffs.add(TargetDiff.failed(r[0], r[1]));
+            } else {
+                diffs.add(comparison.compare(r[0], read(r[2]), read(r[3])));
+            }
+        }
+        DiffResult result = comparison.result(diffs);
+        Configuration conf = spark.sparkContext().hadoopConfiguration();
+        for (DiffFormat f : DiffFormat.values()) {
+            writeText(conf, o.output + "/diff." + switch (f) {
+                case TEXT -> "txt";
+                case JSON -> "json";
+                case MARKDOWN -> "md";
+            }, DiffWriters.render(result, f));
+        }
+        return DiffWriters.render(result, DiffFormat.TEXT);
+    }
+
+    /** The table row and {target, error, report before, report after}. */
+    static Tuple2<Row, String[]> diffOne(Component c, ScoreDiff.Comparison comparison, Limits limits, Configuration conf) {
+        try {
+            Extraction x = ComponentReader.extract(c, comparison.scanners(), limits, conf);
+            Report r1 = comparison.scanners().get(0).report(x);
+            Report r2 = comparison.scanners().get(1).report(x);
+            TargetDiff d = comparison.compare(x.target().path(), r1, r2);
+            return new Tuple2<>(DiffRows.row(c, d), new String[] {x.target().path(), null,
+                ReportWriters.render(r1, ReportFormat.JSON), ReportWriters.render(r2, ReportFormat.JSON)});
+        } catch (ScanException e) {
+            return failed(c, ComponentReader.oneLine(e));
+        } catch (RuntimeException | StackOverflowError e) {
+            return failed(c, "internal error: " + e.getClass().getSimpleName() + ": " + ComponentReader.oneLine(e));
+        }
+    }
+
+    private static Tuple2<Row, String[]> failed(Component c, String error) {
+        TargetDiff d = TargetDiff.failed(c.path(), error);
+        return new Tuple2<>(DiffRows.row(c, d), new String[] {c.path(), error, null, null});
+    }
+
+    private static Report read(String json) {
+        try {
+            return ReportReader.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+        } catch (ReportException e) {
+            throw new IllegalStateException("a report written by this job does not read back: " + e.getMessage(), e);
+        }
+    }
+
+    private static Instant startTime(JobOptions o) {
+        return o.generatedAt != null ? o.generatedAt : Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    }
+
+    private static PackIdentity identity(String packRef, String formulaRef, Instant at) throws JobException {
+        try {
+            return PackIdentity.of(packRef, formulaRef, ExecutorEngine.build(packRef, formulaRef, at));
+        } catch (ScanException e) {
+            throw new JobException(e.getMessage());
+        }
+    }
+
+    /** Contiguous id-sorted slices, so that the output's files and rows are in id order. */
+    private static JavaRDD<Component> slices(SparkSession spark, List<Component> components, int partitionSize) {
+        int slices = Math.max(1, (components.size() + partitionSize - 1) / partitionSize);
+        return JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(components, slices);
+    }
+
+    private static void checkOutput(SparkSession spark, String output, boolean overwrite) throws JobException {
+        try {
+            Path p = new Path(output);
+            FileSystem fs = p.getFileSystem(spark.sparkContext().hadoopConfiguration());
+            if (fs.exists(p) && !overwrite) {
+                throw new JobException("the output " + output + " exists; remove it or give --overwrite");
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            throw new JobException("cannot write to " + output + ": " + ComponentReader.oneLine(e));
+        }
+    }
+
+    private static void write(Dataset<Row> table, String output, String format, boolean overwrite) {
+        var w = table.write().mode(overwrite ? SaveMode.Overwrite : SaveMode.ErrorIfExists);
+        if (format.equals("jsonl")) {
+            w.json(output);
+        } else {
+            w.parquet(output);
+        }
+    }
+
+    private static void writeText(Configuration conf, String file, String text) throws JobException {
+        try {
+            Path p = new Path(file);
+            try (OutputStream out = p.getFileSystem(conf).create(p, true)) {
+                out.write(text.getBytes(StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            throw new JobException("cannot write " + file + ": " + ComponentReader.oneLine(e));
+        }
+    }
+}
