@@ -24,6 +24,6 @@ public final class Rescorer {
                 formula.version(), formula.hash(), original.pack(), original.packVersion(), original.rulesHash(),
                 original.target(), result.score(), result.level() == null ? "" : result.level(), result.attestation(),
                 Scanner.verdict(result), Scanner.counts(active), active, original.needsReview(),
-                original.capabilities(), original.coverage(), original.generatedAt());
+                original.capabilities(), original.coverage(), original.generatedAt(), original.triage());
     }
 }
