@@ -127,7 +127,9 @@ final class BatchScan {
             line.put("target", shown);
             line.put("error", r.error());
             println(line);
-            index.add(IndexEntry.failed(shown, r.error()));
+            if (format == ReportFormat.HTML) {
+                index.add(IndexEntry.failed(shown, r.error()));
+            }
             return;
         }
         Report report = triage.apply(r.report(), scanner.formula());
@@ -151,7 +153,9 @@ final class BatchScan {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        index.add(IndexEntry.scanned(shown, file.getFileName().toString(), report));
+        if (format == ReportFormat.HTML) {
+            index.add(IndexEntry.scanned(shown, file.getFileName().toString(), report));
+        }
         ObjectNode line = JSON.createObjectNode();
         line.put("target", shown);
         line.put("file", file.toString());

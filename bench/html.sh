@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# What the HTML writer adds to a cold scan: whole-process `./assay scan` runs of the same target written as JSON
+# (the baseline) and as HTML, interleaved (json, html, json, html …) so that load drifts hit both alike. Prints each
+# run, the medians and the difference, with the machine's load before and after.
+#
+#   bench/html.sh      RUNS=9 (at least 3) TARGET=examples/openclaw-home SCORER=agent-security-score
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+cd "$root"
+runs=${RUNS:-9}
+target=${TARGET:-examples/openclaw-home}
+scorer=${SCORER:-agent-security-score}
+((runs >= 3)) || { echo "html.sh: RUNS must be at least 3" >&2; exit 1; }
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+./assay scan "$target" --scorer "$scorer" --format json -o "$out/warm.json" >/dev/null 2>&1 || true # builds once
+echo "cpus: $(nproc); java: $(java -version 2>&1 | head -1)"
+echo "load before: $(uptime)"
+
+ms() { # wall milliseconds of one whole process
+  local start end
+  start=$(date +%s%N)
+  ./assay scan "$target" --scorer "$scorer" --format "$1" -o "$out/r.$1" >/dev/null 2>&1 || [ $? -eq 2 ]
+  end=$(date +%s%N)
+  echo $(((end - start) / 1000000))
+}
+
+json=() html=()
+for ((i = 0; i < runs; i++)); do
+  json+=("$(ms json)")
+  html+=("$(ms html)")
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : int((a[NR/2]+a[NR/2+1])/2)}'; }
+mj=$(median "${json[@]}")
+mh=$(median "${html[@]}")
+echo "load after: $(uptime)"
+echo "json ms: ${json[*]}"
+echo "html ms: ${html[*]}"
+echo "| format | median ms | runs |"
+echo "|---|---|---|"
+echo "| json (baseline) | $mj | $runs |"
+echo "| html | $mh | $runs |"
+echo "html - json: $((mh - mj)) ms ($(ls -l "$out/r.html" | awk '{print $5}') bytes of HTML)"
