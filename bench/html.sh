@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # What the HTML writer adds to a cold scan: whole-process `./assay scan` runs of the same target written as JSON
 # (the baseline) and as HTML, interleaved (json, html, json, html …) so that load drifts hit both alike. Prints each
-# run, the medians and the difference, with the machine's load before and after.
+# run, the medians and the difference, with the machine's load before and after. Then the same for
+# `./assay rescore REPORT` (no scan, no rule pack: the report is read, rescored and written), where the writer is a
+# larger share of the process and the difference stands out of the noise of a loaded machine more clearly.
 #
 #   bench/html.sh      RUNS=9 (at least 3) TARGET=examples/openclaw-home SCORER=agent-security-score
 set -euo pipefail
@@ -19,27 +21,32 @@ trap 'rm -rf "$out"' EXIT
 echo "cpus: $(nproc); java: $(java -version 2>&1 | head -1)"
 echo "load before: $(uptime)"
 
-ms() { # wall milliseconds of one whole process
+ms() { # wall milliseconds of one whole process: ms FORMAT scan|rescore
   local start end
   start=$(date +%s%N)
-  ./assay scan "$target" --scorer "$scorer" --format "$1" -o "$out/r.$1" >/dev/null 2>&1 || [ $? -eq 2 ]
+  if [ "$2" = scan ]; then
+    ./assay scan "$target" --scorer "$scorer" --format "$1" -o "$out/r.$1" >/dev/null 2>&1 || [ $? -eq 2 ]
+  else
+    ./assay rescore "$out/warm.json" --format "$1" -o "$out/s.$1" >/dev/null 2>&1 || [ $? -eq 2 ]
+  fi
   end=$(date +%s%N)
   echo $(((end - start) / 1000000))
 }
 
-json=() html=()
-for ((i = 0; i < runs; i++)); do
-  json+=("$(ms json)")
-  html+=("$(ms html)")
-done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : int((a[NR/2]+a[NR/2+1])/2)}'; }
-mj=$(median "${json[@]}")
-mh=$(median "${html[@]}")
+for verb in scan rescore; do
+  json=() html=()
+  for ((i = 0; i < runs; i++)); do
+    json+=("$(ms json "$verb")")
+    html+=("$(ms html "$verb")")
+  done
+  mj=$(median "${json[@]}")
+  mh=$(median "${html[@]}")
+  echo "$verb json ms: ${json[*]}"
+  echo "$verb html ms: ${html[*]}"
+  echo "| $verb | json median ms | html median ms | html - json | runs |"
+  echo "|---|---|---|---|---|"
+  echo "| $verb | $mj | $mh | $((mh - mj)) | $runs |"
+done
 echo "load after: $(uptime)"
-echo "json ms: ${json[*]}"
-echo "html ms: ${html[*]}"
-echo "| format | median ms | runs |"
-echo "|---|---|---|"
-echo "| json (baseline) | $mj | $runs |"
-echo "| html | $mh | $runs |"
-echo "html - json: $((mh - mj)) ms ($(ls -l "$out/r.html" | awk '{print $5}') bytes of HTML)"
+echo "page size: $(ls -l "$out/r.html" | awk '{print $5}') bytes"
