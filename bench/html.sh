@@ -48,5 +48,14 @@ for verb in scan rescore; do
   echo "|---|---|---|---|---|"
   echo "| $verb | $mj | $mh | $((mh - mj)) | $runs |"
 done
+# The writer alone, cold: a fresh JVM per run times its first render of the report (class loading included).
+cp=$(cat cli/target/classpath.txt)
+for f in json html; do
+  cold=()
+  for ((i = 0; i < runs; i++)); do
+    cold+=("$(java -XX:TieredStopAtLevel=1 -cp "$cp" bench/HtmlCold.java "$out/warm.json" "$f" | awk '{print $2}')")
+  done
+  echo "cold first render, $f ms: ${cold[*]} (median $(printf '%s\n' "${cold[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'))"
+done
 echo "load after: $(uptime)"
 echo "page size: $(ls -l "$out/r.html" | awk '{print $5}') bytes"
