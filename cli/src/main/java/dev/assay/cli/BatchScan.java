@@ -10,6 +10,8 @@ import dev.assay.engine.batch.BatchScanner;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.report.ReportFormat;
 import dev.assay.engine.report.ReportWriters;
+import dev.assay.html.HtmlReport;
+import dev.assay.html.IndexEntry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -33,6 +35,9 @@ import java.util.Set;
  */
 final class BatchScan {
 
+    /** The batch index page's name in --output-dir (with --format html); no target's page can take it. */
+    static final String INDEX = "index.html";
+
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -42,13 +47,18 @@ final class BatchScan {
     private final ReportFormat format;
     private final Path outputDir;
     private final GateOptions gates;
+    private final TriageOptions triage;
+    /** With --format html and --output-dir: the rows of index.html, in target order. */
+    private final List<IndexEntry> index = new ArrayList<>();
     private final PrintWriter out;
     private final PrintWriter err;
     private final Set<String> usedNames = new HashSet<>();
     private int errors;
     private int gated;
 
-    BatchScan(Scanner scanner, ReportFormat format, Path outputDir, GateOptions gates, PrintWriter out, PrintWriter err) {
+    BatchScan(Scanner scanner, ReportFormat format, Path outputDir, GateOptions gates, TriageOptions triage,
+            PrintWriter out, PrintWriter err) {
+        this.triage = triage;
         this.scanner = scanner;
         this.format = format;
         this.outputDir = outputDir;
@@ -88,6 +98,14 @@ final class BatchScan {
         } finally {
             progress.finish();
         }
+        if (outputDir != null && format == ReportFormat.HTML) {
+            Path file = outputDir.resolve(INDEX);
+            try {
+                AtomicFile.write(file, HtmlReport.index(index).getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new UserError("cannot write " + Messages.quoted(file.toString()) + ": " + OutputOptions.reason(e), e);
+            }
+        }
         out.flush();
         if (out.checkError()) {
             throw new UserError("cannot write to standard output");
@@ -109,9 +127,12 @@ final class BatchScan {
             line.put("target", shown);
             line.put("error", r.error());
             println(line);
+            if (format == ReportFormat.HTML) {
+                index.add(IndexEntry.failed(shown, r.error()));
+            }
             return;
         }
-        Report report = r.report();
+        Report report = triage.apply(r.report(), scanner.formula());
         List<String> tripped = gates.tripped(report);
         if (!tripped.isEmpty()) {
             gated++;
@@ -128,9 +149,12 @@ final class BatchScan {
         }
         Path file = outputDir.resolve(fileName(r.target()));
         try {
-            AtomicFile.write(file, ReportWriters.render(report, format).getBytes(StandardCharsets.UTF_8));
+            AtomicFile.write(file, Formats.render(report, format).getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        if (format == ReportFormat.HTML) {
+            index.add(IndexEntry.scanned(shown, file.getFileName().toString(), report));
         }
         ObjectNode line = JSON.createObjectNode();
         line.put("target", shown);
@@ -170,7 +194,11 @@ final class BatchScan {
             case SARIF -> ".sarif";
             case MARKDOWN -> ".md";
             case TEXT -> ".txt";
+            case HTML -> ".html";
         };
+        if (format == ReportFormat.HTML) {
+            usedNames.add(INDEX);
+        }
         String candidate = stem + ext;
         for (int i = 2; !usedNames.add(candidate.toLowerCase(Locale.ROOT)); i++) {
             candidate = stem + "-" + i + ext;

@@ -4,7 +4,6 @@ import dev.assay.engine.ScanException;
 import dev.assay.engine.Scanner;
 import dev.assay.engine.diff.DiffFormat;
 import dev.assay.engine.diff.DiffResult;
-import dev.assay.engine.diff.DiffWriters;
 import dev.assay.engine.diff.ScoreDiff;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.pack.PackException;
@@ -81,7 +80,7 @@ final class DiffCommand implements Callable<Integer> {
     int jobs;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = FormatConverter.class,
-            description = "text (default), json or markdown.")
+            description = "text (default), json, markdown or html (one self-contained page).")
     DiffFormat format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
@@ -107,7 +106,7 @@ final class DiffCommand implements Callable<Integer> {
         out.output = output;
         out.check();
         DiffResult result = packs.isEmpty() && formulas.isEmpty() ? reports() : scans();
-        out.emit(DiffWriters.render(result, format), spec.commandLine().getOut());
+        out.emit(Formats.render(result, format), spec.commandLine().getOut());
         long failed = result.summary().failed();
         if (failed > 0) {
             Main.printError(spec.commandLine().getErr(), failed + (failed == 1 ? " target" : " targets")

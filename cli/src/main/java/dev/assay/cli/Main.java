@@ -47,7 +47,8 @@ public final class Main {
 
     /** The scan options that take a value as the next argument; {@code PrefetchTest} checks it against picocli's model. */
     static final Set<String> SCAN_OPTIONS_WITH_VALUE = Set.of("--jobs", "--output-dir", "--scorer", "--pack",
-            "--formula", "--format", "-o", "--output", "--fail-on", "--fail-under");
+            "--formula", "--format", "-o", "--output", "--fail-on", "--fail-under",
+            "--baseline", "--suppressions");
 
     /** What a {@code scan} will load: the scorer it names, or the first target to choose one from. */
     record PrefetchHint(String scorer, Path target) {

@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 final class OutputOptions {
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = Defaults.FORMAT, converter = Converters.Format.class,
-            description = "How to write the report: text, json, sarif or markdown (default: ${DEFAULT-VALUE}). "
+            description = "How to write the report: text, json, sarif, markdown or html (default: ${DEFAULT-VALUE}). "
                     + "Only json can be read back by 'assay rescore'.")
     ReportFormat format;
 

@@ -5,7 +5,6 @@ import dev.assay.engine.formula.Formula;
 import dev.assay.engine.formula.FormulaException;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.report.ReportFormat;
-import dev.assay.engine.report.ReportWriters;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.util.Objects;
@@ -74,8 +73,8 @@ final class RescoreCommand implements Callable<Integer> {
         Formula chosen = resolveFormula(original);
         Report rescored = Rescorer.rescore(original, chosen);
         String rendered;
-        if (sameFormula(original, chosen) || output.format == ReportFormat.SARIF) {
-            rendered = ReportWriters.render(rescored, output.format);
+        if (sameFormula(original, chosen) || output.format == ReportFormat.SARIF || output.format == ReportFormat.HTML) {
+            rendered = Formats.render(rescored, output.format);
         } else {
             // Another formula version: the old score stays beside the new one, with what moved it.
             rendered = RescoreComparison.render(original, rescored, output.format);

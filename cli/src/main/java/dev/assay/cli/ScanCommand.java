@@ -8,7 +8,6 @@ import dev.assay.engine.spi.Limits;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.pack.PackException;
 import dev.assay.engine.report.ReportFormat;
-import dev.assay.engine.report.ReportWriters;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -86,6 +85,9 @@ final class ScanCommand implements Callable<Integer> {
     GateOptions gates;
 
     @Mixin
+    TriageOptions triage;
+
+    @Mixin
     HelpOptions helpOptions;
 
     @Override
@@ -95,14 +97,15 @@ final class ScanCommand implements Callable<Integer> {
         }
         Path path = targetPath(targets.get(0));
         output.check();
+        triage.load();
         Scanner scanner = buildScanner(path);
         Report report;
         try {
-            report = scanner.scan(path);
+            report = triage.apply(scanner.scan(path), scanner.formula());
         } catch (ScanException e) {
             throw new UserError(e.getMessage(), e);
         }
-        output.emit(ReportWriters.render(report, output.format), spec.commandLine().getOut());
+        output.emit(Formats.render(report, output.format), spec.commandLine().getOut());
         String nothing = NothingFound.of(report);
         if (nothing != null) {
             Main.printError(spec.commandLine().getErr(), nothing);
@@ -126,10 +129,11 @@ final class ScanCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "several targets go to standard output as JSON Lines; "
                     + "use --output-dir DIR for --format " + output.format.id());
         }
+        triage.load();
         Path dir = outputDir == null ? null : BatchScan.prepareOutputDir(outputDir);
         List<Path> paths = BatchScan.paths(targets);
         Scanner scanner = buildScanner(paths.get(0));
-        return new BatchScan(scanner, output.format, dir, gates, spec.commandLine().getOut(),
+        return new BatchScan(scanner, output.format, dir, gates, triage, spec.commandLine().getOut(),
                 spec.commandLine().getErr()).run(paths, n);
     }
 

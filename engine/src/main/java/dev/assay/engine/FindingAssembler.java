@@ -109,13 +109,21 @@ final class FindingAssembler {
         return value;
     }
 
-    /** sha256 over the rule id, subject and evidence locations (not snippets, which may change with redaction). */
+    /**
+     * sha256 over the rule id, the subject and each evidence's file and snippet with runs of white space made one
+     * space, in sorted order. Line numbers are left out on purpose: inserting or removing lines above a match must not turn an
+     * accepted (baselined or suppressed) finding into a new one. Snippets are the redacted ones the report shows.
+     */
     static String fingerprint(String ruleId, String subject, List<Evidence> evidence) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            StringBuilder b = new StringBuilder(ruleId).append('\u0000').append(subject);
+            StringBuilder b = new StringBuilder("v2\u0000").append(ruleId).append('\u0000').append(subject);
+            TreeSet<String> located = new TreeSet<>();
             for (Evidence e : evidence) {
-                b.append('\u0000').append(e.file()).append(':').append(e.lineStart()).append('-').append(e.lineEnd());
+                located.add(e.file() + '\u0001' + normalised(e.snippet()));
+            }
+            for (String l : located) {
+                b.append('\u0000').append(l);
             }
             return HexFormat.of().formatHex(md.digest(b.toString().getBytes(StandardCharsets.UTF_8))).substring(0, 32);
         } catch (NoSuchAlgorithmException e) {
@@ -123,4 +131,9 @@ final class FindingAssembler {
         }
     }
 
+    private static String normalised(String snippet) {
+        return WHITE_SPACE.matcher(snippet.strip()).replaceAll(" ");
+    }
+
+    private static final java.util.regex.Pattern WHITE_SPACE = java.util.regex.Pattern.compile("\\s+");
 }

@@ -27,6 +27,6 @@ public final class Rescorer {
                 original.target(), result.score(), result.level() == null ? "" : result.level(),
                 nothing == null ? result.attestation() : NothingFound.attestation(nothing),
                 nothing == null ? Scanner.verdict(result) : nothing, Scanner.counts(active), active, original.needsReview(),
-                original.capabilities(), original.coverage(), original.generatedAt());
+                original.capabilities(), original.coverage(), original.generatedAt(), original.triage());
     }
 }

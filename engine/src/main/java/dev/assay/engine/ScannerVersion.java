@@ -7,7 +7,8 @@ import java.util.Properties;
 /** The version of this Assay build, as reports name it ({@code scannerVersion}). */
 public final class ScannerVersion {
 
-    private static final String VERSION = read();
+    private static final Properties PROPERTIES = load();
+    private static final String VERSION = "assay/" + PROPERTIES.getProperty("version", "unknown");
 
     private ScannerVersion() {
     }
@@ -16,15 +17,20 @@ public final class ScannerVersion {
         return VERSION;
     }
 
-    private static String read() {
+    /** The page that tells people what Assay is (SARIF {@code informationUri}), set in the build (root pom). */
+    public static String informationUri() {
+        return PROPERTIES.getProperty("informationUri", "");
+    }
+
+    private static Properties load() {
+        Properties p = new Properties();
         try (InputStream in = ScannerVersion.class.getResourceAsStream("assay-version.properties")) {
-            Properties p = new Properties();
             if (in != null) {
                 p.load(in);
             }
-            return "assay/" + p.getProperty("version", "unknown");
         } catch (IOException e) {
-            return "assay/unknown";
+            p.clear();
         }
+        return p;
     }
 }

@@ -9,7 +9,9 @@ public enum DiffFormat {
     /** The whole result as JSON, for programs. */
     JSON,
     /** GitHub-flavoured Markdown, safe to paste into a pull request. */
-    MARKDOWN;
+    MARKDOWN,
+    /** One self-contained, inert HTML page; written by the {@code assay-html-report} module, not by {@link DiffWriters}. */
+    HTML;
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);
@@ -29,6 +31,6 @@ public enum DiffFormat {
             }
         }
         throw new IllegalArgumentException("unknown diff format '" + Shown.line(text, 40)
-                + "' (expected text, json or markdown)");
+                + "' (expected text, json, markdown or html)");
     }
 }

@@ -48,6 +48,8 @@ public final class DiffWriters {
             case JSON -> json(result);
             case TEXT -> new Text(result).render();
             case MARKDOWN -> new Markdown(result).render();
+            // HTML pages need the template engine, which the engine does not depend on (assay-html-report).
+            case HTML -> throw new IllegalArgumentException("diff format html is written by assay-html-report");
         };
     }
 

@@ -10,8 +10,11 @@ import java.util.Map;
 /**
  * One finding of a report: a rule that fired on a subject, with the rule's metadata and the evidence that made it fire.
  * {@code status} is {@code active} (scored) or {@code needs-review} (shown, never scored). {@code fingerprint} is stable
- * across runs and machines: it depends on the rule id, the subject and the evidence locations only. {@code details}
- * holds the structured facts the finding names (see {@link Details}); it is left out of the JSON when empty.
+ * across runs and machines: it depends on the rule id, the subject and the evidence's files and whitespace-normalised
+ * snippets, not on line numbers, so inserting lines above a match leaves it unchanged. A finding a baseline or a
+ * suppression took out of the score carries {@code baseline} or {@code suppressed} in the report's triage.
+ * {@code details} holds the structured facts the finding names (see {@link Details}); it is left out of the JSON when
+ * empty.
  */
 @JsonPropertyOrder({"id", "title", "severity", "threatClass", "category", "capability", "controls", "subject", "message",
         "remediation", "status", "evidence", "details", "fingerprint"})
@@ -22,6 +25,10 @@ public record Finding(String id, String title, Severity severity, String threatC
 
     public static final String ACTIVE = "active";
     public static final String NEEDS_REVIEW = "needs-review";
+    /** In the report's triage: accepted by a baseline file, not scored. */
+    public static final String BASELINE = "baseline";
+    /** In the report's triage: suppressed with a reason, not scored. */
+    public static final String SUPPRESSED = "suppressed";
 
     /** Canonical report order: most severe first, then rule id, subject and first evidence. */
     public static final Comparator<Finding> ORDER = Comparator.comparing(Finding::severity)

@@ -11,7 +11,9 @@ public enum ReportFormat {
     /** SARIF 2.1.0 for code-scanning tools. */
     SARIF,
     /** GitHub-flavoured Markdown, safe to paste into a pull request. */
-    MARKDOWN;
+    MARKDOWN,
+    /** One self-contained, inert HTML page; written by the {@code assay-html-report} module, not by {@link ReportWriters}. */
+    HTML;
 
     /** The lower-case name, as accepted by {@link #parse(String)}. */
     public String id() {
@@ -33,6 +35,6 @@ public enum ReportFormat {
             }
         }
         String shown = text == null ? "null" : "'" + Plain.oneLine(text, 40) + "'";
-        throw new IllegalArgumentException("unknown report format " + shown + " (expected json, text, sarif or markdown)");
+        throw new IllegalArgumentException("unknown report format " + shown + " (expected json, text, sarif, markdown or html)");
     }
 }

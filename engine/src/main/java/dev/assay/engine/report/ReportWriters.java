@@ -41,7 +41,8 @@ public final class ReportWriters {
                 out.flush();
                 break;
             default:
-                throw new IllegalArgumentException("unsupported report format " + format);
+                // HTML pages need the template engine, which the engine does not depend on (assay-html-report).
+                throw new IllegalArgumentException("report format " + format.id() + " is written by assay-html-report");
         }
     }
 

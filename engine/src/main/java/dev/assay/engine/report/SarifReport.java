@@ -4,6 +4,7 @@ import dev.assay.engine.model.Evidence;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.model.Severity;
+import dev.assay.engine.model.Triage;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,14 +21,22 @@ import java.util.TreeMap;
  * medium, {@code note} for low and info.</li>
  * <li>Needs-review findings are results of kind {@code review}. SARIF §3.27.10 requires level {@code none} whenever
  * kind is not {@code fail}, so they carry level {@code none}; their severity stays in {@code properties}.</li>
- * <li>A location gets a region only when the evidence has a line; a snippet without a line goes to the location's
- * message, since a region needs a start.</li>
+ * <li>A location's region holds the evidence's lines. Evidence about a file as a whole (a permission bit, its
+ * presence) has no line; it gets the zero-length region at the file's start, since the report does not carry the
+ * file's length, and its snippet goes to the location's message.</li>
+ * <li>Findings a baseline or suppression took out of the score (the report's triage) are results too, carrying
+ * {@code suppressions} with the reason as {@code justification} ({@code inSource} for an inline comment,
+ * {@code external} otherwise); baselined ones also have {@code baselineState: unchanged}.</li>
+ * <li>The driver's {@code version} is the dotted number alone ({@code 0.1.0}, not {@code assay/0.1.0}).</li>
  * </ul>
  */
 final class SarifReport {
 
     static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
-    static final String FINGERPRINT_KEY = "assay/v1";
+    /** v2: fingerprints leave out line numbers (rule id, subject, files and normalised snippets). */
+    static final String FINGERPRINT_KEY = "assay/v2";
+    /** Where a code-scanning service sends people to learn about the tool; one value, kept in the build's version file. */
+    static final String INFORMATION_URI = dev.assay.engine.ScannerVersion.informationUri();
 
     private SarifReport() {
     }
@@ -39,6 +48,10 @@ final class SarifReport {
         }
         for (Finding f : r.needsReview()) {
             ruleSources.putIfAbsent(ruleId(f), f);
+        }
+        List<Triage.Triaged> triaged = r.triage() == null ? List.of() : r.triage().findings();
+        for (Triage.Triaged t : triaged) {
+            ruleSources.putIfAbsent(ruleId(t.finding()), t.finding());
         }
         List<Object> rules = new ArrayList<>();
         Map<String, Integer> ruleIndex = new LinkedHashMap<>();
@@ -54,12 +67,28 @@ final class SarifReport {
         for (Finding f : r.needsReview()) {
             results.add(result(f, ruleIndex.get(ruleId(f)), true));
         }
+        for (Triage.Triaged t : triaged) {
+            Map<String, Object> result = result(t.finding(), ruleIndex.get(ruleId(t.finding())), false);
+            Map<String, Object> suppression = new LinkedHashMap<>();
+            suppression.put("kind", t.source() != null && t.source().startsWith("inline ") ? "inSource" : "external");
+            suppression.put("status", "accepted");
+            suppression.put("justification", t.reason());
+            result.put("suppressions", List.of(suppression));
+            if (Finding.BASELINE.equals(t.status())) {
+                result.put("baselineState", "unchanged");
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> properties = (Map<String, Object>) result.get("properties");
+            properties.put("status", t.status());
+            results.add(result);
+        }
 
         Map<String, Object> driver = new LinkedHashMap<>();
         driver.put("name", "assay");
         if (r.scannerVersion() != null && !r.scannerVersion().isBlank()) {
-            driver.put("version", r.scannerVersion());
+            driver.put("version", dottedVersion(r.scannerVersion()));
         }
+        driver.put("informationUri", INFORMATION_URI);
         driver.put("rules", rules);
 
         Map<String, Object> run = new LinkedHashMap<>();
@@ -159,6 +188,11 @@ final class SarifReport {
                     region.put("snippet", text(e.snippet()));
                 }
                 physical.put("region", region);
+            } else {
+                Map<String, Object> region = new LinkedHashMap<>();
+                region.put("byteOffset", 0);
+                region.put("byteLength", 0);
+                physical.put("region", region);
             }
             location.put("physicalLocation", physical);
         }
@@ -203,7 +237,19 @@ final class SarifReport {
             coverage.put("filesSkipped", r.coverage().filesSkipped().size());
             p.put("coverage", coverage);
         }
+        if (r.triage() != null) {
+            p.put("suppressed", r.triage().suppressed());
+            p.put("baselined", r.triage().baselined());
+            p.put("expiredSuppressions", r.triage().expiredSuppressions().size());
+            p.put("fixedBaseline", r.triage().fixedBaseline().size());
+        }
         return p;
+    }
+
+    /** {@code assay/0.1.0} → {@code 0.1.0}: SARIF consumers compare versions that start with a number. */
+    static String dottedVersion(String scannerVersion) {
+        int slash = scannerVersion.lastIndexOf('/');
+        return slash >= 0 ? scannerVersion.substring(slash + 1) : scannerVersion;
     }
 
     private static String ruleId(Finding f) {

@@ -122,6 +122,6 @@ class DiffWritersTest {
         assertEquals(DiffFormat.MARKDOWN, DiffFormat.parse(" Markdown "));
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> DiffFormat.parse("sarif"));
-        assertEquals("unknown diff format 'sarif' (expected text, json or markdown)", e.getMessage());
+        assertEquals("unknown diff format 'sarif' (expected text, json, markdown or html)", e.getMessage());
     }
 }

@@ -20,11 +20,11 @@ class ReportFormatTest {
 
     @Test
     void rejectsUnknownNamesListingTheValidOnes() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReportFormat.parse("html"));
-        assertEquals("unknown report format 'html' (expected json, text, sarif or markdown)", e.getMessage());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReportFormat.parse("pdf"));
+        assertEquals("unknown report format 'pdf' (expected json, text, sarif, markdown or html)", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> ReportFormat.parse(null));
-        assertEquals("unknown report format null (expected json, text, sarif or markdown)", e.getMessage());
+        assertEquals("unknown report format null (expected json, text, sarif, markdown or html)", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> ReportFormat.parse("x\u001b[2J"));
-        assertEquals("unknown report format 'x\\x1b[2J' (expected json, text, sarif or markdown)", e.getMessage());
+        assertEquals("unknown report format 'x\\x1b[2J' (expected json, text, sarif, markdown or html)", e.getMessage());
     }
 }

@@ -12,6 +12,7 @@ import dev.assay.engine.model.Evidence;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.model.Severity;
+import dev.assay.engine.model.Triage;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -36,6 +37,7 @@ class SarifReportTest {
         JsonNode driver = log.at("/runs/0/tool/driver");
         assertEquals("assay", driver.get("name").asText());
         assertEquals("0.1.0", driver.get("version").asText());
+        assertTrue(driver.get("informationUri").asText().startsWith("https://"));
         List<String> ruleIds = new ArrayList<>();
         driver.get("rules").forEach(r -> ruleIds.add(r.get("id").asText()));
         assertEquals(List.of("ST-DOC-004", "ST-EXEC-002", "ST-EXEC-003", "ST-SECRET-001"), ruleIds);
@@ -61,7 +63,7 @@ class SarifReportTest {
         assertEquals("fail", curl.get("kind").asText());
         assertEquals("error", curl.get("level").asText());
         assertEquals("Message for ST-EXEC-002 on scripts/run.sh", curl.at("/message/text").asText());
-        assertEquals("fp-st-exec-002-scripts/run.sh", curl.at("/partialFingerprints/assay~1v1").asText());
+        assertEquals("fp-st-exec-002-scripts/run.sh", curl.at("/partialFingerprints/assay~1v2").asText());
         JsonNode region = curl.at("/locations/0/physicalLocation/region");
         assertEquals(3, region.get("startLine").asInt());
         assertEquals(5, region.get("endLine").asInt());
@@ -71,7 +73,8 @@ class SarifReportTest {
         assertEquals("active", curl.at("/properties/status").asText());
 
         JsonNode noLine = results.get(2).at("/locations/0/physicalLocation");
-        assertFalse(noLine.has("region"), "no region without a line");
+        assertEquals(0, noLine.at("/region/byteOffset").asInt(-1), "a whole-file location: the empty region at its start");
+        assertEquals(0, noLine.at("/region/byteLength").asInt(-1));
         assertEquals("scripts/run.sh", noLine.at("/artifactLocation/uri").asText());
     }
 
@@ -162,9 +165,34 @@ class SarifReportTest {
                 new Coverage(1, List.of()))).at("/runs/0/results/0");
         assertEquals(2, result.get("locations").size(), "a location with neither file nor snippet is dropped");
         assertEquals("mode 0777", result.at("/locations/0/message/text").asText());
-        assertFalse(result.at("/locations/0/physicalLocation").has("region"));
+        assertEquals(0, result.at("/locations/0/physicalLocation/region/byteLength").asInt(-1));
         assertEquals("server: evil", result.at("/locations/1/message/text").asText());
         assertFalse(result.at("/locations/1").has("physicalLocation"));
+    }
+
+    @Test
+    void triagedFindingsCarrySuppressionsWithTheirReason() throws IOException {
+        Finding a = Reports.finding("S-1", Severity.HIGH, "c", "s", List.of(Evidence.at("a.sh", 2, "x")));
+        Finding b = Reports.finding("S-2", Severity.LOW, "c", "s", List.of(Evidence.at("b.sh", 2, "y")));
+        Report base = Reports.report(BigDecimal.TEN, List.of(), List.of(), Reports.counts(0, 0, 0, 0, 0),
+                new Coverage(1, List.of()));
+        Triage triage = new Triage(1, 1, List.of(
+                new Triage.Triaged(Finding.SUPPRESSED, "test fixture", ".assay.yaml", "2027-01-01", a),
+                new Triage.Triaged(Finding.BASELINE, "accepted in baseline", "b.json", null, b)), List.of(), List.of());
+        Report r = new Report(base.schemaVersion(), base.scannerVersion(), base.scorer(), base.formula(),
+                base.formulaVersion(), base.formulaHash(), base.pack(), base.packVersion(), base.rulesHash(),
+                base.target(), base.score(), base.level(), base.attestation(), base.verdict(), base.counts(),
+                base.findings(), base.needsReview(), base.capabilities(), base.coverage(), base.generatedAt(), triage);
+        JsonNode log = sarif(r);
+        assertValidSarif(log);
+        JsonNode results = log.at("/runs/0/results");
+        assertEquals(2, results.size());
+        assertEquals("external", results.at("/0/suppressions/0/kind").asText());
+        assertEquals("test fixture", results.at("/0/suppressions/0/justification").asText());
+        assertEquals("suppressed", results.at("/0/properties/status").asText());
+        assertEquals("unchanged", results.at("/1/baselineState").asText());
+        assertEquals("accepted in baseline", results.at("/1/suppressions/0/justification").asText());
+        assertEquals(1, log.at("/runs/0/properties/suppressed").asInt());
     }
 
     @Test
@@ -236,7 +264,7 @@ class SarifReportTest {
                             fail("artifactLocation.uri is not a URI: " + e.getMessage());
                         }
                         JsonNode region = physical.path("region");
-                        if (!region.isMissingNode()) {
+                        if (!region.isMissingNode() && !region.has("byteOffset")) {
                             require(region.path("startLine").asInt(0) >= 1, "region.startLine >= 1");
                             require(region.path("endLine").asInt(Integer.MAX_VALUE) >= region.get("startLine").asInt(),
                                     "region.endLine >= startLine");
