@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 /** The top-level {@code assay} command; it only dispatches to its verbs. */
 @Command(name = "assay", versionProvider = AssayCommand.Version.class,
         usageHelpAutoWidth = true,
-        subcommands = {ScanCommand.class, RescoreCommand.class, DiffCommand.class, PackCommand.class, CardCommand.class},
+        subcommands = {ScanCommand.class, RescoreCommand.class, DiffCommand.class, PackCommand.class, CardCommand.class,
+            InventoryCommand.class},
         description = {
             "Reproducible security scores for AI agents, agent skills and MCP servers.",
             "The same target, rule pack and formula always give the same report, and the report names the versions "
