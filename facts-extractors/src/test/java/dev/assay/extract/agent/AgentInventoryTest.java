@@ -66,6 +66,29 @@ class AgentInventoryTest {
                 "skill reviewer personal .claude/skills/reviewer"), lines(inv));
     }
 
+    /**
+     * Zed context_servers, Goose extensions and opencode mcp in their documented shapes; an extension-sourced Zed server
+     * and a Goose builtin declare no command and give no server; a Zed language server, a goose-shaped file in a folder
+     * no agent reads and an "mcp" key in a project's package.json are not read at all.
+     */
+    @Test
+    void zedGooseAndOpencodeServersInTheirDocumentedShapes() {
+        AgentInventory inv = inventory(Fixtures.copy("more-agents", tmp.resolve("home")));
+        assertEquals(List.of(
+                "agent Goose .config/goose/config.yaml=goose []",
+                "agent Zed .config/zed/settings.json=zed []",
+                "agent opencode .config/opencode/opencode.json=opencode []",
+                "mcp Goose/goose:github stdio [npx -y @modelcontextprotocol/server-github|] unpinned[]",
+                "mcp Goose/goose:notes http [|https://notes.example.invalid/mcp] not-a-package-launch[]",
+                "mcp Zed/zed:hexdocs stdio [npx -y hexdocs-mcp@0.5.0|] pinned[npm:hexdocs-mcp@0.5.0]",
+                "mcp Zed/zed:tracker http [|https://tracker.example.invalid/mcp] not-a-package-launch[]",
+                "mcp opencode/opencode:everything stdio "
+                        + "[npx -y @modelcontextprotocol/server-everything@2025.9.25|] "
+                        + "pinned[npm:@modelcontextprotocol/server-everything@2025.9.25]",
+                "mcp opencode/opencode:jira http [|https://jira.example.invalid/mcp] not-a-package-launch[]"),
+                lines(inv));
+    }
+
     @Test
     void sameTargetSameInventory() {
         Path home = Fixtures.copy("home", tmp.resolve("home"));
