@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "assay", versionProvider = AssayCommand.Version.class,
         usageHelpAutoWidth = true,
         subcommands = {ScanCommand.class, RescoreCommand.class, DiffCommand.class, PackCommand.class, CardCommand.class,
-            BaselineCommand.class},
+            BaselineCommand.class, InventoryCommand.class},
         description = {
             "Reproducible security scores for AI agents, agent skills and MCP servers.",
             "The same target, rule pack and formula always give the same report, and the report names the versions "

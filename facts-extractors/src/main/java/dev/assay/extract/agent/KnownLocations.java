@@ -72,7 +72,8 @@ record KnownLocations(
     record LastTouched(String path, @JsonProperty("package") String packageName) {
     }
 
-    record DocumentProfile(List<String> servers, LastTouched lastTouched, List<String> workspaceKeys,
+    /** {@code agent}: the agent or client a document belongs to, by name (none for env files and unknown configs). */
+    record DocumentProfile(String agent, List<String> servers, LastTouched lastTouched, List<String> workspaceKeys,
             List<String> skillDirKeys, Map<String, String> urlTransports) {
 
         DocumentProfile {

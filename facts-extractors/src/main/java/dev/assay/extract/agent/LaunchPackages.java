@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Finds package versions pinned in an MCP server's launch line ({@code npx -y pkg@1.2.3}, {@code uvx pkg==1.0},
@@ -46,6 +47,18 @@ final class LaunchPackages {
             }
         }
         return List.of();
+    }
+
+    /** The launcher that begins the launch line (after any wrapper), if one of the table's launchers does. */
+    Optional<KnownLocations.Launcher> launcher(List<Token> line) {
+        for (int start = 0; start < line.size(); start++) {
+            for (KnownLocations.Launcher launcher : launchers) {
+                if (startsWith(line, start, launcher.runner())) {
+                    return Optional.of(launcher);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     private static boolean startsWith(List<Token> line, int start, List<String> runner) {

@@ -21,6 +21,7 @@ class KnownLocationsTest {
         assertEquals(new TreeSet<>(List.of("openclaw", "clawdbot", "moltbot", "openclaw-auth-profiles",
                 "openclaw-exec-approvals", "openclaw-cron", "openclaw-installed-package", "mcporter", "claude-desktop", "claude-code",
                 "claude-code-settings", "cursor", "vscode-mcp", "windsurf", "gemini", "codex", "cline", "roo-code", "kiro",
+                "zed", "goose", "opencode",
                 "env", "config")),
                 new TreeSet<>(TABLE.documents().keySet()));
         TreeSet<String> roles = new TreeSet<>();
