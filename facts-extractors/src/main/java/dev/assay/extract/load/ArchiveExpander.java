@@ -27,6 +27,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.Set;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -74,11 +75,30 @@ final class ArchiveExpander {
     private long produced;
     /** Entries met so far, in all archives. */
     private int entries;
+    /** Bytes and files the scan has used outside these archives (a directory target's own files); they share the bounds. */
+    private final LongSupplier bytesUsedElsewhere;
+    private final IntSupplier filesUsedElsewhere;
 
     ArchiveExpander(Limits limits, MemoryTree tree, Ledger ledger) {
+        this(limits, tree, ledger, () -> 0L, () -> 0);
+    }
+
+    ArchiveExpander(Limits limits, MemoryTree tree, Ledger ledger, LongSupplier bytesUsedElsewhere,
+            IntSupplier filesUsedElsewhere) {
         this.limits = limits;
         this.tree = tree;
         this.ledger = ledger;
+        this.bytesUsedElsewhere = bytesUsedElsewhere;
+        this.filesUsedElsewhere = filesUsedElsewhere;
+    }
+
+    /** Bytes decompressed or read out of archives so far. */
+    long produced() {
+        return produced;
+    }
+
+    private long bytesLeft() {
+        return limits.maxTotalBytes() - produced - bytesUsedElsewhere.getAsLong();
     }
 
     /**
@@ -150,7 +170,7 @@ final class ArchiveExpander {
         ZipDirectoryProbe.Result probe;
         try (SeekableByteChannel channel = source.channel()) {
             archiveSize = channel.size();
-            probe = ZipDirectoryProbe.probe(channel, limits.maxFiles(), limits.maxTotalBytes() - produced);
+            probe = ZipDirectoryProbe.probe(channel, limits.maxFiles(), bytesLeft());
         }
         String directoryProblem;
         if (probe.withinBounds()) {
@@ -175,7 +195,7 @@ final class ArchiveExpander {
             directoryProblem = "central directory not found (" + probe.problem() + ")";
         } else {
             directoryProblem = "central directory lists more than " + limits.maxFiles() + " entries or "
-                    + (limits.maxTotalBytes() - produced) + " bytes";
+                    + bytesLeft() + " bytes";
         }
         return streamZip(source, archiveSize, prefix, level, directoryProblem);
     }
@@ -495,7 +515,7 @@ final class ArchiveExpander {
      */
     private String admit(ArchiveState state, String rawName, boolean directory, String typeRefusal, int mode) {
         state.seen++;
-        if (++entries > limits.maxFiles()) {
+        if (++entries + filesUsedElsewhere.getAsInt() > limits.maxFiles()) {
             throw new Stop("more than " + limits.maxFiles() + " entries; this and later entries not read", true);
         }
         TargetPaths.EntryName name = TargetPaths.entryName(rawName);
@@ -566,7 +586,7 @@ final class ArchiveExpander {
 
     private void addProduced(long n) {
         produced += n;
-        if (produced > limits.maxTotalBytes()) {
+        if (bytesLeft() < 0) {
             throw new Stop("archives expand beyond " + limits.maxTotalBytes()
                     + " bytes in total; this and later entries not read", true);
         }
@@ -580,6 +600,14 @@ final class ArchiveExpander {
      */
     private Outcome store(ArchiveState state, String path, byte[] bytes, int mode, int level) {
         tree.putFile(path, bytes, mode);
+        return openNested(path, bytes, mode, level);
+    }
+
+    /**
+     * Opens a file found at {@code level} archives deep (0: a file of a directory target) when it is an archive and
+     * the nesting limit allows, into the directory {@code path!}. Returns null when it was not opened.
+     */
+    Outcome openNested(String path, byte[] bytes, int mode, int level) {
         int sniffed = Math.min(bytes.length, ArchiveFormat.SNIFF_BYTES);
         ArchiveFormat format = ArchiveFormat.detect(bytes, sniffed, path);
         boolean gzip = ArchiveFormat.isGzip(bytes, bytes.length);

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -32,6 +33,15 @@ final class DirectoryTarget extends RecordingTarget {
     private final Path soleFile;
     /** Distinct files listed, walked or read so far; bounded by {@link Limits#maxFiles()}. */
     private final TreeSet<String> indexed = new TreeSet<>();
+    /**
+     * Archives found in the directory, opened when first listed or named, into {@code name.zip!/}: their entries are
+     * held here, expanded within the same bounds as the rest of the scan (the bytes and files of the directory count
+     * against the archives' totals, and the archives' output against the directory's).
+     */
+    private final MemoryTree expanded = new MemoryTree();
+    private final ArchiveExpander expander;
+    /** Archive files tried so far, and whether they were opened. */
+    private final TreeMap<String, Boolean> archives = new TreeMap<>();
 
     private DirectoryTarget(String displayPath, String kind, Limits limits, Path root, String soleName, Path soleFile) {
         super(displayPath, kind, new Ledger());
@@ -40,6 +50,7 @@ final class DirectoryTarget extends RecordingTarget {
         this.disk = new DiskFiles(root);
         this.soleName = soleName;
         this.soleFile = soleFile;
+        this.expander = new ArchiveExpander(limits, expanded, ledger, ledger::bytesRead, indexed::size);
     }
 
     /** A directory target; {@code realRoot} is the directory with any link the user named already resolved. */
@@ -134,6 +145,13 @@ final class DirectoryTarget extends RecordingTarget {
         if (cached.isPresent()) {
             return cached;
         }
+        if (inArchive(path)) {
+            MemoryTree.Node node = expanded.get(path);
+            if (node == null || node.directory()) {
+                return Optional.empty();
+            }
+            return Optional.of(ledger.record(TextDecoder.decode(path, node.bytes(), node.mode())));
+        }
         Located located;
         try {
             located = locate(path);
@@ -157,7 +175,7 @@ final class DirectoryTarget extends RecordingTarget {
             ledger.skip(path, fileLimit());
             return Optional.empty();
         }
-        if (ledger.bytesRead() + stat.size() > limits.maxTotalBytes()) {
+        if (bytesUsed() + stat.size() > limits.maxTotalBytes()) {
             ledger.skip(path, byteLimit());
             return Optional.empty();
         }
@@ -173,7 +191,7 @@ final class DirectoryTarget extends RecordingTarget {
             ledger.skip(path, tooLarge());
             return Optional.empty();
         }
-        if (ledger.bytesRead() + bytes.length > limits.maxTotalBytes()) {
+        if (bytesUsed() + bytes.length > limits.maxTotalBytes()) {
             ledger.skip(path, byteLimit());
             return Optional.empty();
         }
@@ -182,6 +200,77 @@ final class DirectoryTarget extends RecordingTarget {
 
     private void ensureOpen() {
         checkOpen();
+    }
+
+    /**
+     * Bytes read plus bytes expanded out of archives. An archive entry that is read counts twice (expanded, then
+     * read): conservative, and it keeps one simple rule for both.
+     */
+    private long bytesUsed() {
+        return ledger.bytesRead() + expander.produced();
+    }
+
+    @Override
+    protected void released() {
+        expanded.clear();
+    }
+
+    /**
+     * Whether a path lies inside an archive of the directory ({@code skill/payload.zip!/x}), opening that archive
+     * the first time. A real directory whose name ends in '!' is not an archive's and stays on disk.
+     */
+    private boolean inArchive(String path) {
+        if (soleName != null || path.indexOf('!') < 0) {
+            return false;
+        }
+        String walked = "";
+        for (String part : path.split("/")) {
+            if (part.length() > 1 && part.endsWith(ArchiveExpander.NESTED_MARK)
+                    && openArchive(TargetPaths.child(walked, part.substring(0, part.length() - 1)))) {
+                return true;
+            }
+            walked = TargetPaths.child(walked, part);
+        }
+        return false;
+    }
+
+    /**
+     * Opens an archive file of the directory into {@code path!} once; true when it was opened. Only files named
+     * like an archive are tried (sniffing every file would read each twice); content then decides the format. The
+     * archive stays a file of the target, so that its own headers (encryption) are still read.
+     */
+    private boolean openArchive(String path) {
+        Boolean known = archives.get(path);
+        if (known != null) {
+            return known;
+        }
+        archives.put(path, false);
+        if (ArchiveFormat.claimedBy(path.substring(path.lastIndexOf('/') + 1)) == ArchiveFormat.NONE) {
+            return false;
+        }
+        Located file;
+        Located clash;
+        try {
+            file = locate(path);
+            clash = locate(path + ArchiveExpander.NESTED_MARK);
+        } catch (IOException e) {
+            return false;
+        }
+        if (file == null || file.stat().type() != DiskFiles.Type.FILE) {
+            return false;
+        }
+        if (clash != null) {
+            ledger.skip(path, "archive not opened: " + path + ArchiveExpander.NESTED_MARK + " exists in the directory");
+            return false;
+        }
+        Optional<FileContent> content = read(path);
+        if (content.isEmpty()) {
+            return false;
+        }
+        ArchiveExpander.Outcome outcome = expander.openNested(path, content.get().bytes(), -1, 0);
+        boolean opened = outcome != null && !outcome.unopenable();
+        archives.put(path, opened);
+        return opened;
     }
 
     private String tooLarge() {
@@ -219,6 +308,14 @@ final class DirectoryTarget extends RecordingTarget {
         ensureOpen();
         if (TargetPaths.refusal(path, limits.maxDepth()) != null) {
             return null;
+        }
+        if (inArchive(path)) {
+            MemoryTree.Node node = expanded.get(path);
+            if (node == null) {
+                return null;
+            }
+            return node.directory() ? new DiskFiles.Stat(DiskFiles.Type.DIRECTORY, 0, node.mode())
+                    : new DiskFiles.Stat(DiskFiles.Type.FILE, node.bytes().length, node.mode());
         }
         Located located;
         try {
@@ -302,6 +399,9 @@ final class DirectoryTarget extends RecordingTarget {
             ledger.skip(directory, "deeper than " + limits.maxDepth() + " levels; not listed");
             return new Listing(List.of(), false);
         }
+        if (inArchive(directory)) {
+            return archiveListing(directory);
+        }
         Path dir = directory.isEmpty() ? root : root.resolve(directory);
         TreeSet<String> names = names(dir, directory);
         List<TargetEntry> entries = new ArrayList<>(names.size());
@@ -328,6 +428,10 @@ final class DirectoryTarget extends RecordingTarget {
                 case FILE -> {
                     if (admit(path)) {
                         entries.add(new TargetEntry(path, false, stat.size(), stat.mode()));
+                        // An archive's entries sit beside it, in path!: '!' sorts before any other name character.
+                        if (openArchive(path)) {
+                            entries.add(new TargetEntry(path + ArchiveExpander.NESTED_MARK, true, 0, -1));
+                        }
                     } else {
                         fileLimitReached = true;
                     }
@@ -338,7 +442,24 @@ final class DirectoryTarget extends RecordingTarget {
         if (fileLimitReached) {
             ledger.skip(directory, fileLimit() + "; later files not indexed");
         }
+        entries.sort(null);
         return new Listing(entries, fileLimitReached);
+    }
+
+    /** The entries of a directory inside an archive; files count against the scan's file limit like files on disk. */
+    private Listing archiveListing(String directory) {
+        List<TargetEntry> entries = new ArrayList<>();
+        for (MemoryTree.Node node : expanded.children(directory)) {
+            if (node.directory()) {
+                entries.add(new TargetEntry(node.path(), true, 0, node.mode()));
+            } else if (admit(node.path())) {
+                entries.add(new TargetEntry(node.path(), false, node.bytes().length, node.mode()));
+            } else {
+                ledger.skip(directory, fileLimit() + "; later files not indexed");
+                return new Listing(entries, true);
+            }
+        }
+        return new Listing(entries, false);
     }
 
     /**

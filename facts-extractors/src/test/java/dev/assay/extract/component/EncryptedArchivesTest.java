@@ -179,7 +179,9 @@ class EncryptedArchivesTest {
                 .map(t -> t.file() + ": " + t.note()).toList();
         assertEquals(List.of("vendor/engine.zip: zip entry payload.bin is encrypted (ZipCrypto)",
                 "vendor/renamed.dat: RAR entry setup.exe is encrypted"), tagged);
-        assertEquals(List.of(), scan.skipped().stream().filter(s -> s.file().startsWith("vendor/")).toList());
+        // The zips in the folder are opened (1.3.0); the encrypted entry is not read, and coverage says so.
+        assertEquals(List.of("vendor/engine.zip!/payload.bin: encrypted entry not read"), scan.skipped().stream()
+                .filter(s -> s.file().startsWith("vendor/")).map(s -> s.file() + ": " + s.reason()).toList());
     }
 
     // ---- builders
