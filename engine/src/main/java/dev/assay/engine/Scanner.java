@@ -1,6 +1,7 @@
 package dev.assay.engine;
 
 import dev.assay.engine.fact.Fact;
+import dev.assay.engine.fact.InlineIgnore;
 import dev.assay.engine.formula.Formula;
 import dev.assay.engine.formula.FormulaEngine;
 import dev.assay.engine.formula.FormulaException;
@@ -216,8 +217,19 @@ public final class Scanner {
         }
         skipped.sort(null);
         List<Finding> all = FindingAssembler.assemble(pack.pack(), derivation.detections(), pack.redactions());
-        return report(pack.pack(), formula, target, all, new Coverage(coverage.filesIndexed(), skipped),
+        Report report = report(pack.pack(), formula, target, all, new Coverage(coverage.filesIndexed(), skipped),
                 Instant.now(clock));
+        if (!pack.pack().manifest().inlineSuppressions()) {
+            return report;
+        }
+        // Only a pack that trusts the scanned files lets their assay-ignore comments (read by the extractors) count.
+        List<InlineIgnore> comments = new ArrayList<>();
+        for (Fact f : facts) {
+            if (f instanceof InlineIgnore c) {
+                comments.add(c);
+            }
+        }
+        return InlineSuppressions.apply(report, formula, comments);
     }
 
     /** Runs the extractors over a target; an extractor that throws is recorded as skipped, not propagated. */

@@ -7,16 +7,30 @@ import java.util.List;
 /**
  * What a baseline and suppressions did to a report: how many findings each took out of the score, those findings with
  * the reason (in canonical finding order), the suppressions that had expired and so suppressed nothing, and the
- * baseline entries that no longer match a finding (fixed since the baseline was made).
+ * baseline entries that no longer match a finding (fixed since the baseline was made), and the inline
+ * {@code assay-ignore} comments that named a finding but suppressed nothing (no reason given).
  */
-@JsonPropertyOrder({"suppressed", "baselined", "findings", "expiredSuppressions", "fixedBaseline"})
+@JsonPropertyOrder({"suppressed", "baselined", "findings", "expiredSuppressions", "fixedBaseline", "rejectedInline"})
 public record Triage(int suppressed, int baselined, List<Triaged> findings, List<Expired> expiredSuppressions,
-        List<BaselineEntry> fixedBaseline) {
+        List<BaselineEntry> fixedBaseline,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RejectedInline> rejectedInline) {
 
     public Triage {
         findings = List.copyOf(findings);
         expiredSuppressions = List.copyOf(expiredSuppressions);
         fixedBaseline = List.copyOf(fixedBaseline);
+        rejectedInline = rejectedInline == null ? List.of() : List.copyOf(rejectedInline);
+    }
+
+    /** A triage without rejected inline comments. */
+    public Triage(int suppressed, int baselined, List<Triaged> findings, List<Expired> expiredSuppressions,
+            List<BaselineEntry> fixedBaseline) {
+        this(suppressed, baselined, findings, expiredSuppressions, fixedBaseline, List.of());
+    }
+
+    /** An {@code assay-ignore} comment at {@code file}:{@code line} for {@code rule} that suppressed nothing, and why. */
+    @JsonPropertyOrder({"file", "line", "rule", "problem"})
+    public record RejectedInline(String file, int line, String rule, String problem) {
     }
 
     /**

@@ -31,7 +31,7 @@ public final class PackLoader {
     private static final Set<String> RULE_KEYS = Set.of("id", "title", "severity", "check", "threatClass", "capability",
             "controls", "remediation", "message", "details", "redact", "codeContext", "detect");
     private static final Set<String> MANIFEST_KEYS = Set.of("id", "version", "title", "description", "scorer",
-            "formula", "engine", "extractors", "data", "redact", "components", "nothingFound");
+            "formula", "engine", "extractors", "data", "redact", "components", "nothingFound", "inlineSuppressions");
     /** Where a rule's matches still count in source code: everywhere, not in comments, not in strings or comments. */
     public static final Set<String> CODE_CONTEXTS = Set.of("none", "comments", "strings_and_comments");
     /** A data-table column holding an RE2 pattern (matched by rules through {@code ctx.anyPattern}). */
@@ -178,7 +178,17 @@ public final class PackLoader {
         return new PackManifest(id, version, text(n, "title"), text(n, "description"), scorer, formula,
                 text(n, "engine"), strings(n, "extractors", w.sub("extractors"), problems), data,
                 regexList(n, "redact", w.sub("redact"), problems), components(n, id, w, problems),
-                text(n, "nothingFound"));
+                text(n, "nothingFound"), inlineSuppressions(n, w, problems));
+    }
+
+    private static boolean inlineSuppressions(JsonNode n, Where w, Problems problems) {
+        JsonNode v = n.path("inlineSuppressions");
+        if (!v.isMissingNode() && !v.isBoolean()) {
+            problems.add(w, w.line(n, "inlineSuppressions"), "inlineSuppressions must be true or false",
+                    "leave it out (false) unless the scanned files are trusted to suppress their own findings");
+            return false;
+        }
+        return v.asBoolean(false);
     }
 
     private static PackManifest.ComponentScoring components(JsonNode n, String selfId, Where w, Problems problems) {

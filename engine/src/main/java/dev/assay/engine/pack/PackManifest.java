@@ -9,16 +9,27 @@ import java.util.Map;
  * redact secrets from every snippet of its reports, and optionally {@code components}: the pack version that scores
  * each installed component the scan finds (null when the pack scores none). {@code nothingFound} says what a target in
  * which the extractors recognised nothing lacks, with {@code {target}} for its path (empty: a generic sentence).
+ * {@code inlineSuppressions} lets {@code assay-ignore: RULE-ID reason} comments in the scanned files suppress findings;
+ * it is off unless the pack says {@code inlineSuppressions: true}, because a scanned component could otherwise hide its
+ * own findings.
  */
 public record PackManifest(String id, String version, String title, String description, String scorer,
         String formula, String engine, List<String> extractors, Map<String, String> data, List<String> redact,
-        ComponentScoring components, String nothingFound) {
+        ComponentScoring components, String nothingFound, boolean inlineSuppressions) {
 
     public PackManifest {
         extractors = List.copyOf(extractors);
         data = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(data));
         redact = List.copyOf(redact);
         nothingFound = nothingFound == null ? "" : nothingFound;
+    }
+
+    /** A manifest that honours no inline suppressions. */
+    public PackManifest(String id, String version, String title, String description, String scorer, String formula,
+            String engine, List<String> extractors, Map<String, String> data, List<String> redact,
+            ComponentScoring components, String nothingFound) {
+        this(id, version, title, description, scorer, formula, engine, extractors, data, redact, components,
+                nothingFound, false);
     }
 
     /** A manifest without its own nothing-found sentence. */

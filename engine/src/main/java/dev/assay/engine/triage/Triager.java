@@ -66,7 +66,8 @@ public final class Triager {
         List<Triage.BaselineEntry> fixed = baseline == null ? List.of()
                 : baseline.entries().stream().filter(e -> !seen.contains(e.fingerprint())).toList();
         int suppressed = (int) triaged.stream().filter(t -> Finding.SUPPRESSED.equals(t.status())).count();
-        Triage triage = new Triage(suppressed, triaged.size() - suppressed, triaged, expired, fixed);
+        List<Triage.RejectedInline> rejected = report.triage() == null ? List.of() : report.triage().rejectedInline();
+        Triage triage = new Triage(suppressed, triaged.size() - suppressed, triaged, expired, fixed, rejected);
         Report narrowed = new Report(report.schemaVersion(), report.scannerVersion(), report.scorer(), report.formula(),
                 report.formulaVersion(), report.formulaHash(), report.pack(), report.packVersion(), report.rulesHash(),
                 report.target(), report.score(), report.level(), report.attestation(), report.verdict(),

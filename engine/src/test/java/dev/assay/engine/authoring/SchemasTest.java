@@ -126,7 +126,7 @@ class SchemasTest {
                 "pack.yaml:4: formula: 'nope' does not have the required form (the formula version the pack feeds, as id@N, "
                         + "e.g. agent-security-score@1)",
                 "pack.yaml:5: (top level): unknown key 'colour' (remove it or use one of components, data, description, "
-                        + "engine, extractors, formula, id, nothingFound, redact, scorer, title, version)"), out);
+                        + "engine, extractors, formula, id, inlineSuppressions, nothingFound, redact, scorer, title, version)"), out);
     }
 
     @Test

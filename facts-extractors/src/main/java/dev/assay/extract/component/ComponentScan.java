@@ -311,6 +311,7 @@ final class ComponentScan {
         }
         emitTags(path, tags);
         sink.accept(new TextDocument(path, rules.role(path, tags, language.isPresent()), text));
+        InlineIgnores.read(path, text).forEach(sink::accept);
         if (language.isPresent()) {
             boolean setupPy = PathRules.fileName(path).equals("setup.py");
             current.codeAt = current.facts.size();
