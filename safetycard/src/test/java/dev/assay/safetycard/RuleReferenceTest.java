@@ -10,12 +10,12 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The committed rule reference of the validation pack (docs/rules/safetycard-validation-1.0.0.md) is what the rule
+ * The committed rule reference of the validation pack (docs/rules/safetycard-validation-1.1.0.md) is what the rule
  * metadata generates. Run with {@code -Dassay.regenerate=true} to rewrite it after changing the rules.
  */
 class RuleReferenceTest {
 
-    static final Path PAGE = Path.of("../docs/rules/safetycard-validation-1.0.0.md");
+    static final Path PAGE = Path.of("../docs/rules/safetycard-validation-1.1.0.md");
 
     @Test
     void theCommittedReferenceIsCurrent() throws Exception {

@@ -106,18 +106,25 @@ public final class ScorecardBinder {
             ratings = mechanism("", object(c, "parameters"), at + ".parameters");
             if (c.has("alt")) {
                 JsonNode a = object(c, "alt");
-                alt = mechanism(text(a, "label", at + ".alt"), object(a, "parameters"), at + ".alt.parameters");
+                Mechanism m = mechanism(text(a, "label", at + ".alt"), object(a, "parameters"), at + ".alt.parameters");
+                alt = new Mechanism(m.label(), m.parameters(),
+                        a.has("caps") ? caps(array(a, "caps"), at + ".alt.caps") : List.of());
             }
             if (c.has("caps")) {
-                JsonNode list = array(c, "caps");
-                for (int i = 0; i < list.size(); i++) {
-                    JsonNode cap = list.get(i);
-                    caps.add(new CapListing(text(cap, "id", at + ".caps." + i), text(cap, "reason", at + ".caps." + i)));
-                }
+                caps.addAll(caps(array(c, "caps"), at + ".caps"));
             }
         }
         return new CriterionCard(text(c, "id", at), text(c, "summary", at), optionalText(c, "notes", at), absent, absence,
                 ratings, alt, caps);
+    }
+
+    private static List<CapListing> caps(JsonNode list, String at) throws ScorecardException {
+        List<CapListing> out = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode cap = list.get(i);
+            out.add(new CapListing(text(cap, "id", at + "." + i), text(cap, "reason", at + "." + i)));
+        }
+        return out;
     }
 
     private static Mechanism mechanism(String label, JsonNode params, String at) throws ScorecardException {

@@ -154,7 +154,8 @@ public final class ReportMarkdown {
             b.append("Cap applied: **").append(scored.cap().id()).append("** (at most ").append(scored.cap().max().toPlainString())
                     .append(')');
             String reason = null;
-            for (CapListing cap : c.caps()) {
+            // The counted mechanism's own list: the criterion's caps for the default, alt.caps for the alt.
+            for (CapListing cap : "alt".equals(scored.counted()) ? c.alt().caps() : c.caps()) {
                 if (cap.id().equals(scored.cap().id())) {
                     reason = cap.reason();
                 }

@@ -29,7 +29,10 @@ public final class CardScorer {
         return FormulaEngine.evaluateCriteria(formula.formula(), ratings(card));
     }
 
-    /** The scorecard's criteria as the formula reads them: listed caps on the default mechanism, none on the alt. */
+    /**
+     * The scorecard's criteria as the formula reads them: the criterion's caps on the default mechanism, the
+     * {@code alt.caps} on the alt (the formula adds the alternative cap G1 when the list lacks it).
+     */
     public static List<CriterionRating> ratings(Scorecard card) {
         List<CriterionRating> out = new ArrayList<>();
         for (CriterionCard c : card.criteria()) {
@@ -39,7 +42,7 @@ public final class CardScorer {
             }
             List<String> caps = c.caps().stream().map(CapListing::id).toList();
             CriterionRating.Mechanism main = mechanism(c.ratings(), caps);
-            CriterionRating.Mechanism alt = c.hasAlt() ? mechanism(c.alt(), List.of()) : null;
+            CriterionRating.Mechanism alt = c.hasAlt() ? mechanism(c.alt(), c.alt().caps().stream().map(CapListing::id).toList()) : null;
             out.add(new CriterionRating(c.id(), false, main, alt));
         }
         return out;

@@ -184,18 +184,20 @@ public final class EntryBuilder {
         return out;
     }
 
-    /** The cap object of a mechanism: the reason the reviewer wrote, or the catalog's for caps applied by the formula. */
+    /**
+     * The cap object of a mechanism: the reason the reviewer wrote (the criterion's caps for the default, alt.caps for
+     * the alt), or the catalog's for caps applied by the formula.
+     */
     private ObjectNode cap(CriterionCard c, String kind, CriteriaResult.Cap cap) {
         if (cap == null) {
             return null;
         }
         String reason = null;
-        if ("default".equals(kind)) {
-            for (CapListing listed : c.caps()) {
-                if (listed.id().equals(cap.id())) {
-                    reason = listed.reason();
-                    break;
-                }
+        List<CapListing> written = "alt".equals(kind) ? c.alt().caps() : c.caps();
+        for (CapListing listed : written) {
+            if (listed.id().equals(cap.id())) {
+                reason = listed.reason();
+                break;
             }
         }
         if (reason == null && "alt".equals(kind) && cap.id().equals(formula.alternativeCap())) {
