@@ -6,6 +6,7 @@ import dev.assay.engine.fact.CodeText;
 import dev.assay.engine.fact.Fact;
 import dev.assay.engine.fact.ManifestScript;
 import dev.assay.engine.fact.McpTool;
+import dev.assay.engine.fact.McpToolMutation;
 import dev.assay.engine.fact.TaintFlow;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,7 @@ public final class CodeFacts {
     private final List<TaintFlow> flows = new ArrayList<>();
     private final List<ManifestScript> scripts = new ArrayList<>();
     private final List<McpTool> tools = new ArrayList<>();
+    private final List<McpToolMutation> mutations = new ArrayList<>();
     private final TreeSet<String> notes = new TreeSet<>();
     private final int maxCalls;
     private final int maxTexts;
@@ -72,6 +74,12 @@ public final class CodeFacts {
         }
     }
 
+    void add(McpToolMutation fact) {
+        if (mutations.size() < maxCalls) {
+            mutations.add(fact);
+        }
+    }
+
     void note(String note) {
         notes.add(note);
     }
@@ -113,7 +121,11 @@ public final class CodeFacts {
         return List.copyOf(notes);
     }
 
-    /** Every fact except McpTool, in a fixed order: imports, calls, texts, flows, scripts. */
+    public List<McpToolMutation> mutations() {
+        return List.copyOf(mutations);
+    }
+
+    /** Every fact except McpTool, in a fixed order: imports, calls, texts, flows, scripts, tool mutations. */
     public List<Fact> facts() {
         List<Fact> all = new ArrayList<>(imports.size() + calls.size() + texts.size() + flows.size() + scripts.size());
         all.addAll(imports);
@@ -121,6 +133,7 @@ public final class CodeFacts {
         all.addAll(texts);
         all.addAll(flows);
         all.addAll(scripts);
+        all.addAll(mutations);
         return all;
     }
 }

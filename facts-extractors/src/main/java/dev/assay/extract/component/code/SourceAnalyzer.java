@@ -60,11 +60,13 @@ public final class SourceAnalyzer {
         switch (language) {
             case PYTHON:
                 new PythonAnalyzer(settings, file, src, facts).run(root, setupPy);
+                new ToolMutationScan(file, language, src, facts, settings.bounds().maxTreeDepth()).run(root);
                 break;
             case JAVASCRIPT:
             case TYPESCRIPT:
             case TSX:
                 new ScriptAnalyzer(settings, file, language, src, facts).run(root);
+                new ToolMutationScan(file, language, src, facts, settings.bounds().maxTreeDepth()).run(root);
                 break;
             case BASH:
                 new BashAnalyzer(settings, file, src, facts).run(root);
