@@ -53,7 +53,7 @@ measure() {
     rm -rf "$out"
     echo "$name run $i/$runs: $n components, load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
     mapfile -t targets <"$list"
-    /usr/bin/time -f '%e %U %S %M' -o "$tmp/$name.time" ./assay scan "${targets[@]}"  --scorer "$scorer" --jobs "$jobs" --format json --output-dir "$out" >/dev/null 2>"$tmp/$name.err" \
+    /usr/bin/time -f '%e %U %S %M' -o "$tmp/$name.time" ./assay scan "${targets[@]}" --scorer "$scorer" --jobs "$jobs" --format json --output-dir "$out" >/dev/null 2>"$tmp/$name.err" \
       || echo "$name run $i: exit code $? (see a target's line in the JSON Lines; continuing)" >&2
     tail -n 1 "$tmp/$name.time" >>"$tmp/$name.times"
     if ((i == 1)) && [[ $name == mirror ]]; then
