@@ -160,6 +160,24 @@ class SyntaxTreeTest {
         }
     }
 
+    /**
+     * The parser gets the file's own bytes: a form feed and a zero-width no-break space (which the binding's string
+     * entry point would rewrite or drop) reach the tree, which parses them as whitespace, at their own offsets.
+     */
+    @Test
+    void formFeedAndZeroWidthNoBreakSpaceReachTheTreeAtTheirOwnOffsets() {
+        String source = "import os\n\f\nimport sys\n\uFEFFx = 1\n";
+        byte[] utf8 = source.getBytes(StandardCharsets.UTF_8);
+        SyntaxTree tree = ((SyntaxParser.Parsed) SyntaxParser.parse(Language.PYTHON, utf8, ENOUGH, Long.MAX_VALUE))
+                .tree();
+        SyntaxNode root = tree.root();
+        assertTrue(!root.hasError(), root.toString());
+        assertEquals(List.of("import_statement@0", "import_statement@12", "expression_statement@26"),
+                List.of(root.namedChild(0).type() + "@" + root.namedChild(0).startByte(),
+                        root.namedChild(1).type() + "@" + root.namedChild(1).startByte(),
+                        root.namedChild(2).type() + "@" + root.namedChild(2).startByte()));
+    }
+
     /** The walk visits exactly the named nodes, in pre-order, with their types. */
     @ParameterizedTest
     @MethodSource("sources")
