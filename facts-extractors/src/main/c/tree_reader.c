@@ -5,9 +5,12 @@
  * are freed only when the Java collector gets to them; here the walk is a tree cursor in C and the tree is freed at
  * once.
  *
- * The tree-sitter functions are taken from the library the binding has already loaded (found among the loaded
- * objects by its exported symbols), so the parser the binding set up is used as it is. Only the public C API is used;
- * the structs below restate its documented layouts (tree-sitter 0.25).
+ * Built two ways (build-native.sh). Plain: the tree-sitter functions are taken from the library the binding has
+ * already loaded (found among the loaded objects by its exported symbols), so the parser the binding set up is used as
+ * it is. With ASSAY_OWN_RUNTIME: the tree-sitter runtime and the grammars are compiled with -O2 into this library
+ * (the binding's bundled natives are built without optimisation, about 3x slower), kept hidden from other libraries,
+ * and this library makes its own parser per thread and grammar. Only the public C API is used; the structs below
+ * restate its documented layouts (tree-sitter 0.25).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -90,6 +93,72 @@ static struct {
     void (*tree_delete)(void *tree);
 } ts;
 
+#ifdef ASSAY_OWN_RUNTIME
+/* The runtime and grammars compiled into this library (hidden symbols; declared here with the layouts above). */
+TSNode ts_tree_root_node(const void *tree);
+uint32_t ts_node_descendant_count(TSNode);
+TSTreeCursor ts_tree_cursor_new(TSNode);
+void ts_tree_cursor_delete(TSTreeCursor *);
+TSNode ts_tree_cursor_current_node(const TSTreeCursor *);
+uint16_t ts_tree_cursor_current_field_id(const TSTreeCursor *);
+bool ts_tree_cursor_goto_first_child(TSTreeCursor *);
+bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *);
+bool ts_tree_cursor_goto_parent(TSTreeCursor *);
+uint16_t ts_node_symbol(TSNode);
+uint32_t ts_node_start_byte(TSNode);
+uint32_t ts_node_end_byte(TSNode);
+bool ts_node_is_named(TSNode);
+bool ts_node_is_missing(TSNode);
+bool ts_node_is_extra(TSNode);
+bool ts_node_has_error(TSNode);
+void *ts_parser_parse_with_options(void *parser, const void *old_tree, TSInput input, TSParseOptions options);
+void ts_parser_reset(void *parser);
+void ts_tree_delete(void *tree);
+void *ts_parser_new(void);
+bool ts_parser_set_language(void *parser, const void *language);
+uint32_t ts_language_symbol_count(const void *language);
+const char *ts_language_symbol_name(const void *language, uint16_t symbol);
+uint32_t ts_language_field_count(const void *language);
+const char *ts_language_field_name_for_id(const void *language, uint16_t id);
+const void *tree_sitter_python(void);
+const void *tree_sitter_javascript(void);
+const void *tree_sitter_typescript(void);
+const void *tree_sitter_tsx(void);
+const void *tree_sitter_bash(void);
+
+/* In the order of dev.assay.extract.component.code.Language (its ordinal is the index). */
+#define GRAMMARS 5
+static const void *(*const grammar_of[GRAMMARS])(void) = {
+    tree_sitter_python, tree_sitter_javascript, tree_sitter_typescript, tree_sitter_tsx, tree_sitter_bash,
+};
+
+static bool bind_own(void) {
+#define OWN(field, function) *(void **) &ts.field = (void *) function
+    OWN(root_node, ts_tree_root_node);
+    OWN(descendant_count, ts_node_descendant_count);
+    OWN(cursor_new, ts_tree_cursor_new);
+    OWN(cursor_delete, ts_tree_cursor_delete);
+    OWN(cursor_node, ts_tree_cursor_current_node);
+    OWN(cursor_field_id, ts_tree_cursor_current_field_id);
+    OWN(goto_first_child, ts_tree_cursor_goto_first_child);
+    OWN(goto_next_sibling, ts_tree_cursor_goto_next_sibling);
+    OWN(goto_parent, ts_tree_cursor_goto_parent);
+    OWN(symbol, ts_node_symbol);
+    OWN(start_byte, ts_node_start_byte);
+    OWN(end_byte, ts_node_end_byte);
+    OWN(is_named, ts_node_is_named);
+    OWN(is_missing, ts_node_is_missing);
+    OWN(is_extra, ts_node_is_extra);
+    OWN(has_error, ts_node_has_error);
+    OWN(parse, ts_parser_parse_with_options);
+    OWN(parser_reset, ts_parser_reset);
+    OWN(tree_delete, ts_tree_delete);
+#undef OWN
+    return true;
+}
+#endif
+
+#ifndef ASSAY_OWN_RUNTIME
 static bool bind_all(void *lib) {
 #define BIND(field, name) if (!(*(void **) &ts.field = dlsym(lib, name))) return false
     BIND(root_node, "ts_tree_root_node");
@@ -135,12 +204,30 @@ static int find_binding(struct dl_phdr_info *info, size_t size, void *found) {
     return 0;
 }
 
+#endif
+
 JNIEXPORT jboolean JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_bind(JNIEnv *env, jclass cls) {
     (void) env;
     (void) cls;
+#ifdef ASSAY_OWN_RUNTIME
+    return bind_own() ? JNI_TRUE : JNI_FALSE;
+#else
     bool found = false;
     dl_iterate_phdr(find_binding, &found);
     return found ? JNI_TRUE : JNI_FALSE;
+#endif
+}
+
+/* Whether the runtime and grammars are compiled into this library (then parseOwn and the name tables apply). */
+JNIEXPORT jboolean JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_ownRuntimeBuilt(JNIEnv *env,
+        jclass cls) {
+    (void) env;
+    (void) cls;
+#ifdef ASSAY_OWN_RUNTIME
+    return JNI_TRUE;
+#else
+    return JNI_FALSE;
+#endif
 }
 
 /* Writes the cursor's node. with_field: look up the field it fills (that lookup climbs the hidden nodes between it
@@ -287,9 +374,8 @@ static bool over_budget(TSParseState *state) {
  * tree copied into a new array, having freed the tree. outcome[0] receives an outcome code; NULL when there is no
  * tree to return. A cancelled parser is reset, so that it can be used again.
  */
-JNIEXPORT jintArray JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_parse(JNIEnv *env, jclass cls,
-        jlong parser, jbyteArray source, jlong max_checks, jlong max_nanos, jint field_children, jintArray outcome) {
-    (void) cls;
+static jintArray parse_with(JNIEnv *env, void *parser, jbyteArray source, jlong max_checks, jlong max_nanos,
+        jint field_children, jintArray outcome) {
     jint code = NO_TREE;
     jintArray nodes = NULL;
     jsize length = (*env)->GetArrayLength(env, source);
@@ -303,10 +389,10 @@ JNIEXPORT jintArray JNICALL Java_dev_assay_extract_component_code_NativeTreeRead
     Budget budget = {0, max_checks, now_nanos() + max_nanos, 0};
     TSInput input = {&input_source, read_source, 0, NULL};
     TSParseOptions options = {&budget, over_budget};
-    void *tree = ts.parse((void *) (intptr_t) parser, NULL, input, options);
+    void *tree = ts.parse(parser, NULL, input, options);
     free(bytes);
     if (tree == NULL) {
-        ts.parser_reset((void *) (intptr_t) parser);
+        ts.parser_reset(parser);
         code = budget.stop != 0 ? budget.stop : NO_TREE;
     } else {
         nodes = copy_tree(env, tree, (uint32_t) field_children);
@@ -318,3 +404,63 @@ JNIEXPORT jintArray JNICALL Java_dev_assay_extract_component_code_NativeTreeRead
     }
     return nodes;
 }
+
+JNIEXPORT jintArray JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_parse(JNIEnv *env, jclass cls,
+        jlong parser, jbyteArray source, jlong max_checks, jlong max_nanos, jint field_children, jintArray outcome) {
+    (void) cls;
+    return parse_with(env, (void *) (intptr_t) parser, source, max_checks, max_nanos, field_children, outcome);
+}
+
+#ifdef ASSAY_OWN_RUNTIME
+/* One parser per thread and grammar, made on first use; kept for the thread's life (threads are pooled). */
+static __thread void *own_parsers[GRAMMARS];
+
+/* Like parse, with this library's own parser for the grammar (an index into grammar_of). */
+JNIEXPORT jintArray JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_parseOwn(JNIEnv *env, jclass cls,
+        jint grammar, jbyteArray source, jlong max_checks, jlong max_nanos, jint field_children, jintArray outcome) {
+    (void) cls;
+    jint code = NO_TREE;
+    if (grammar < 0 || grammar >= GRAMMARS) {
+        (*env)->SetIntArrayRegion(env, outcome, 0, 1, &code);
+        return NULL;
+    }
+    if (own_parsers[grammar] == NULL) {
+        void *parser = ts_parser_new();
+        if (parser == NULL || !ts_parser_set_language(parser, grammar_of[grammar]())) {
+            (*env)->SetIntArrayRegion(env, outcome, 0, 1, &code);
+            return NULL;
+        }
+        own_parsers[grammar] = parser;
+    }
+    return parse_with(env, own_parsers[grammar], source, max_checks, max_nanos, field_children, outcome);
+}
+
+/* The grammar's names: symbols 0..count-1 when fields is false, else field names by id 1..count (index 0 unused). */
+JNIEXPORT jobjectArray JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_names(JNIEnv *env, jclass cls,
+        jint grammar, jboolean fields) {
+    (void) cls;
+    if (grammar < 0 || grammar >= GRAMMARS) {
+        return NULL;
+    }
+    const void *language = grammar_of[grammar]();
+    uint32_t count = fields ? ts_language_field_count(language) + 1 : ts_language_symbol_count(language);
+    jclass string = (*env)->FindClass(env, "java/lang/String");
+    if (string == NULL) {
+        return NULL;
+    }
+    jobjectArray names = (*env)->NewObjectArray(env, (jsize) count, string, NULL);
+    for (uint32_t i = fields ? 1 : 0; names != NULL && i < count; i++) {
+        const char *name = fields ? ts_language_field_name_for_id(language, (uint16_t) i)
+                : ts_language_symbol_name(language, (uint16_t) i);
+        if (name != NULL) {
+            jstring text = (*env)->NewStringUTF(env, name);
+            if (text == NULL) {
+                return NULL;
+            }
+            (*env)->SetObjectArrayElement(env, names, (jsize) i, text);
+            (*env)->DeleteLocalRef(env, text);
+        }
+    }
+    return names;
+}
+#endif

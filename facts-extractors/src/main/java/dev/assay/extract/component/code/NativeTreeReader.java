@@ -18,7 +18,9 @@ import org.treesitter.TSParser;
  * where the binding would need several native calls per node, and frees the native tree at once (the binding's trees
  * wait for the garbage collector). The parse uses the binding's parser for the thread and language, with the same
  * budget as {@link SyntaxParser}'s binding path. The library is built with the module when a C compiler is present
- * (Linux); elsewhere, or when it cannot be loaded, {@link #available()} is false and sources are parsed through the
+ * (Linux). When the tree-sitter sources were fetched at set-up time it carries its own runtime and grammars, compiled
+ * with -O2 ({@link #ownRuntime()}): it then parses with its own parser per thread and grammar and gives the grammar's
+ * names itself, and the binding's natives are not loaded at all. Elsewhere, or when it cannot be loaded, {@link #available()} is false and sources are parsed through the
  * binding and read with its cursor ({@link CursorTreeReader}), which gives the same array more slowly.
  *
  * <p>Array layout, {@value #STRIDE} ints per node in pre-order: symbol and flags ({@link #NAMED}, {@link #MISSING},
@@ -45,6 +47,8 @@ final class NativeTreeReader {
     private static final MethodHandle PARSER_POINTER;
     /** Why the native reader is not in use, or null when it is. */
     private static final String UNAVAILABLE;
+    /** Whether the library parses with its own tree-sitter (set by {@link #load()}). */
+    private static boolean builtWithOwnRuntime;
 
     static {
         MethodHandle parserPointer = null;
@@ -66,6 +70,32 @@ final class NativeTreeReader {
     /** Whether trees are read natively. */
     static boolean available() {
         return UNAVAILABLE == null;
+    }
+
+    /** Whether trees are parsed with the library's own -O2 tree-sitter (then use {@link #parseOwn}, {@link #names}). */
+    static boolean ownRuntime() {
+        return UNAVAILABLE == null && builtWithOwnRuntime;
+    }
+
+    /**
+     * Parses UTF-8 source with the library's own parser for the language, like {@link #parse(TSParser, byte[],
+     * SyntaxParser.Budget, int[])}. Call only when {@link #ownRuntime()}.
+     */
+    static int[] parseOwn(Language language, byte[] utf8, SyntaxParser.Budget budget, int[] outcome) {
+        return parseOwn(language.ordinal(), utf8, budget.progressChecks(), budget.maxNanos(), budget.fieldChildren(),
+                outcome);
+    }
+
+    /**
+     * The language's symbol names by symbol (fields false) or field names by field id, index 0 unused (fields true),
+     * as the library's own grammar gives them. Call only when {@link #ownRuntime()}.
+     */
+    static String[] names(Language language, boolean fields) {
+        String[] names = names(language.ordinal(), fields);
+        if (names == null) {
+            throw new IllegalStateException("no names for " + language);
+        }
+        return names;
     }
 
     /** Why trees are not read natively (null when they are); for diagnostics. */
@@ -107,8 +137,6 @@ final class NativeTreeReader {
             return "no native tree reader in this build (" + resource + ")";
         }
         try {
-            // The binding loads its library when its parser class initialises; the reader binds to that library.
-            Class.forName(TSParser.class.getName(), true, TSParser.class.getClassLoader());
             if ("file".equals(url.getProtocol())) {
                 System.load(Path.of(url.toURI()).toString());
             } else {
@@ -120,14 +148,27 @@ final class NativeTreeReader {
                     Files.deleteIfExists(copy);
                 }
             }
+            builtWithOwnRuntime = ownRuntimeBuilt();
+            if (!builtWithOwnRuntime) {
+                // The binding loads its library when its parser class initialises; the reader binds to that library.
+                Class.forName(TSParser.class.getName(), true, TSParser.class.getClassLoader());
+            }
         } catch (IOException | URISyntaxException | ClassNotFoundException e) {
             return "cannot load the native tree reader: " + e.getMessage();
         }
         return bind() ? null : "the native tree reader did not find the tree-sitter library";
     }
 
+    /** Whether the loaded library was built with its own tree-sitter. */
+    private static native boolean ownRuntimeBuilt();
+
     private static native boolean bind();
 
     private static native int[] parse(long parser, byte[] utf8, long maxProgressChecks, long maxNanos,
             int fieldChildren, int[] outcome);
+
+    private static native int[] parseOwn(int grammar, byte[] utf8, long maxProgressChecks, long maxNanos,
+            int fieldChildren, int[] outcome);
+
+    private static native String[] names(int grammar, boolean fields);
 }

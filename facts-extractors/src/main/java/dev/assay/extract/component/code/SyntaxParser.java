@@ -122,9 +122,14 @@ public final class SyntaxParser {
 
     /** Parses and copies the tree in one native call; the native tree is freed before it returns. */
     static Outcome parseNatively(Language language, byte[] utf8, Budget budget) {
-        TSParser parser = PARSERS.get().computeIfAbsent(language, SyntaxParser::newParser);
         int[] outcome = {NativeTreeReader.NO_TREE};
-        int[] nodes = NativeTreeReader.parse(parser, utf8, budget, outcome);
+        int[] nodes;
+        if (NativeTreeReader.ownRuntime()) {
+            nodes = NativeTreeReader.parseOwn(language, utf8, budget, outcome);
+        } else {
+            TSParser parser = PARSERS.get().computeIfAbsent(language, SyntaxParser::newParser);
+            nodes = NativeTreeReader.parse(parser, utf8, budget, outcome);
+        }
         if (nodes != null) {
             return new Parsed(SyntaxTree.of(nodes, language));
         }

@@ -19,7 +19,7 @@ public final class SyntaxTree {
     private final int[] nodes;
     private final Grammar grammar;
 
-    /** Symbol and field names of one grammar, read from the binding once. */
+    /** Symbol and field names of one grammar, read once from the grammar the trees come from. */
     private record Grammar(String[] symbols, String[] fields, Map<String, Integer> fieldIds) {
 
         static Grammar of(TSLanguage language) {
@@ -28,9 +28,20 @@ public final class SyntaxTree {
                 symbols[i] = language.symbolName(i);
             }
             String[] fields = new String[language.fieldCount() + 1]; // ids start at 1; 0 is "no field"
-            Map<String, Integer> ids = new HashMap<>();
             for (int id = 1; id < fields.length; id++) {
                 fields[id] = language.fieldNameForId(id);
+            }
+            return of(symbols, fields);
+        }
+
+        /** The names as the native reader's own grammar gives them (the same grammar versions as the binding's). */
+        static Grammar ofNativeReader(Language language) {
+            return of(NativeTreeReader.names(language, false), NativeTreeReader.names(language, true));
+        }
+
+        private static Grammar of(String[] symbols, String[] fields) {
+            Map<String, Integer> ids = new HashMap<>();
+            for (int id = 1; id < fields.length; id++) {
                 if (fields[id] != null) {
                     ids.putIfAbsent(fields[id], id);
                 }
@@ -46,7 +57,8 @@ public final class SyntaxTree {
 
     /** A tree already copied (the layout of {@link NativeTreeReader}). */
     static SyntaxTree of(int[] nodes, Language language) {
-        return new SyntaxTree(nodes, GRAMMARS.computeIfAbsent(language, l -> Grammar.of(l.newGrammar())));
+        return new SyntaxTree(nodes, GRAMMARS.computeIfAbsent(language, l -> NativeTreeReader.ownRuntime()
+                ? Grammar.ofNativeReader(l) : Grammar.of(l.newGrammar())));
     }
 
     /** The node array, in the layout of {@link NativeTreeReader}. */

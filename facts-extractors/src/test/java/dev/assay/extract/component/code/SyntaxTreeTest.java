@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.treesitter.TSLanguage;
 import org.treesitter.TSNode;
@@ -129,6 +130,52 @@ class SyntaxTreeTest {
         boolean built = System.getProperty("os.name", "").equals("Linux") && Files.exists(Path.of("/usr/bin/cc"));
         assumeTrue(built, "this build has no native reader");
         assertNull(NativeTreeReader.unavailableReason());
+    }
+
+    /**
+     * Where the tree-sitter sources were fetched (src/main/c/fetch-tree-sitter.sh), the native reader parses with its
+     * own -O2 runtime and grammars; {@link #theNativeParseAgreesWithTheBinding} then proves their trees identical.
+     */
+    @Test
+    void theOwnTreeSitterIsInUseWhereItsSourcesWereFetched() {
+        assumeTrue(NativeTreeReader.available(), "this build has no native reader");
+        assertEquals(Files.exists(Path.of("tree-sitter-src/.complete")), NativeTreeReader.ownRuntime());
+    }
+
+    /** The own grammars name every symbol and field exactly as the binding's grammars of the same versions do. */
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void theOwnGrammarsNameSymbolsAndFieldsAsTheBindingDoes(Language language) {
+        assumeTrue(NativeTreeReader.ownRuntime(), "this build parses with the binding's tree-sitter");
+        TSLanguage binding = language.newGrammar();
+        String[] symbols = NativeTreeReader.names(language, false);
+        assertEquals(binding.symbolCount(), symbols.length);
+        for (int i = 0; i < symbols.length; i++) {
+            assertEquals(binding.symbolName(i), symbols[i], "symbol " + i);
+        }
+        String[] fields = NativeTreeReader.names(language, true);
+        assertEquals(binding.fieldCount() + 1, fields.length);
+        for (int id = 1; id < fields.length; id++) {
+            assertEquals(binding.fieldNameForId(id), fields[id], "field " + id);
+        }
+    }
+
+    /**
+     * The parser gets the file's own bytes: a form feed and a zero-width no-break space (which the binding's string
+     * entry point would rewrite or drop) reach the tree, which parses them as whitespace, at their own offsets.
+     */
+    @Test
+    void formFeedAndZeroWidthNoBreakSpaceReachTheTreeAtTheirOwnOffsets() {
+        String source = "import os\n\f\nimport sys\n\uFEFFx = 1\n";
+        byte[] utf8 = source.getBytes(StandardCharsets.UTF_8);
+        SyntaxTree tree = ((SyntaxParser.Parsed) SyntaxParser.parse(Language.PYTHON, utf8, ENOUGH, Long.MAX_VALUE))
+                .tree();
+        SyntaxNode root = tree.root();
+        assertTrue(!root.hasError(), root.toString());
+        assertEquals(List.of("import_statement@0", "import_statement@12", "expression_statement@26"),
+                List.of(root.namedChild(0).type() + "@" + root.namedChild(0).startByte(),
+                        root.namedChild(1).type() + "@" + root.namedChild(1).startByte(),
+                        root.namedChild(2).type() + "@" + root.namedChild(2).startByte()));
     }
 
     /** The walk visits exactly the named nodes, in pre-order, with their types. */
