@@ -90,9 +90,10 @@ public final class RealNpmPackages {
         }
     }
 
-    public static Scanner scanner(String pack) {
+    public static Scanner scanner(String pack) throws ScanException {
         Scanner.Builder b = Scanner.builder().clock(FIXED);
-        return pack == null ? b.build() : b.pack(pack).build();
+        // no pack given: the skilltotal scorer with its default (newest) pack, as `assay scan` picks for a tarball
+        return pack == null ? b.scorer("skilltotal").build() : b.pack(pack).build();
     }
 
     /**
