@@ -50,7 +50,7 @@ class RealNpmPackagesTest {
     }
 
     @TestFactory
-    Stream<DynamicTest> eachPackageHoldsItsLabel() {
+    Stream<DynamicTest> eachPackageHoldsItsLabel() throws Exception {
         Scanner scanner = RealNpmPackages.scanner(null);
         return packages.stream().map(p -> DynamicTest.dynamicTest(p + " " + p.label(), () -> {
             Path tgz = DIR.resolve("tarballs").resolve(p.tarballName());
