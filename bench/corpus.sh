@@ -11,7 +11,12 @@
 # suspicious, benign, with the reason) and recall, precision over everything flagged, and the benign flag rate are
 # printed (dev.assay.golden.realworld.RealWorldRunner). ASSAY_REAL=0 skips this part.
 #
-# Exit code 1 when a figure is below its threshold in a labels.yaml. See docs/skilltotal.md, "Measuring detection".
+# Then fetches the real npm packages of golden-tests/real-npm/packages.tsv (fetch.sh: npm pack by exact version and
+# sha512, never installed) and prints, per package, the default pack's score, level, verdict and whether its label
+# (vulnerable/benign) holds (dev.assay.golden.realnpm.RealNpmPackages).
+#
+# Exit code 1 when a figure is below its threshold in labels.yaml or a real package's label is not held.
+# See docs/skilltotal.md, "Measuring detection".
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -24,7 +29,8 @@ mkdir -p "$out"
 javac=${JAVA_HOME:+$JAVA_HOME/bin/}javac
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
 "$javac" -Xlint:all -d "$out" -cp "$classpath" "$src/CorpusLabels.java" "$src/CorpusEvaluation.java" \
-  "$src/CorpusRunner.java" golden-tests/src/test/java/dev/assay/golden/realworld/RealWorld{Labels,Evaluation,Runner}.java
+  "$src/CorpusRunner.java" golden-tests/src/test/java/dev/assay/golden/realworld/RealWorld{Labels,Evaluation,Runner}.java \
+  golden-tests/src/test/java/dev/assay/golden/realnpm/RealNpmPackages.java
 status=0
 "$java" -XX:+UseSerialGC -cp "$out:$classpath" dev.assay.golden.corpus.CorpusRunner \
   golden-tests/corpus/skilltotal "$@" || status=$?
@@ -44,4 +50,12 @@ if [[ ${ASSAY_REAL:-1} != 0 ]]; then
   "$java" -XX:+UseSerialGC -cp "$out:$classpath" dev.assay.golden.realworld.RealWorldRunner \
     golden-tests/corpus/clawhub/labels.yaml "$mirror" --all || { r=$?; [[ $status -ne 0 ]] || status=$r; }
 fi
+echo
+if command -v npm >/dev/null; then
+  golden-tests/real-npm/fetch.sh || status=1
+else
+  echo "real-npm: npm not found; scanning only the tarballs already fetched"
+fi
+"$java" -XX:+UseSerialGC -cp "$out:$classpath" dev.assay.golden.realnpm.RealNpmPackages golden-tests/real-npm \
+  || status=$(( status > 0 ? status : $? ))
 exit "$status"
