@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -196,12 +197,10 @@ public final class ScanJob {
         }
         DiffResult result = comparison.result(diffs);
         Configuration conf = spark.sparkContext().hadoopConfiguration();
-        for (DiffFormat f : DiffFormat.values()) {
-            writeText(conf, o.output + "/diff." + switch (f) {
-                case TEXT -> "txt";
-                case JSON -> "json";
-                case MARKDOWN -> "md";
-            }, DiffWriters.render(result, f));
+        // The engine's three diff formats (HTML is rendered by the html-report module, which the job does not carry).
+        Map<DiffFormat, String> written = Map.of(DiffFormat.TEXT, "txt", DiffFormat.JSON, "json", DiffFormat.MARKDOWN, "md");
+        for (DiffFormat f : List.of(DiffFormat.TEXT, DiffFormat.JSON, DiffFormat.MARKDOWN)) {
+            writeText(conf, o.output + "/diff." + written.get(f), DiffWriters.render(result, f));
         }
         return DiffWriters.render(result, DiffFormat.TEXT);
     }
