@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -77,8 +76,7 @@ public final class PublishedScorecards {
 
     private static ObjectNode parameters(JsonNode published) {
         ObjectNode out = JSON.createObjectNode();
-        for (Iterator<Map.Entry<String, JsonNode>> it = published.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : published.properties()) {
             ObjectNode p = e.getValue().deepCopy();
             if (p.path("structural_absence").asBoolean(false)) {
                 p.put("level", "SA");
