@@ -66,12 +66,7 @@ final class InlineSuppressions {
         }
         triaged.sort((a, b) -> Finding.ORDER.compare(a.finding(), b.finding()));
         Triage triage = new Triage(triaged.size(), 0, triaged, List.of(), List.of(), new ArrayList<>(rejected));
-        Report narrowed = new Report(report.schemaVersion(), report.scannerVersion(), report.scorer(), report.formula(),
-                report.formulaVersion(), report.formulaHash(), report.pack(), report.packVersion(), report.rulesHash(),
-                report.target(), report.score(), report.level(), report.attestation(), report.verdict(),
-                report.counts(), active, report.needsReview(), report.capabilities(), report.coverage(),
-                report.generatedAt(), triage);
-        return Rescorer.rescore(narrowed, formula);
+        return Rescorer.withTriage(report, active, triage, formula);
     }
 
     private static boolean covers(InlineIgnore c, Finding f) {

@@ -5,6 +5,7 @@ import dev.assay.engine.formula.FormulaEngine;
 import dev.assay.engine.formula.FormulaResult;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
+import dev.assay.engine.model.Triage;
 import java.util.List;
 
 /**
@@ -15,6 +16,19 @@ import java.util.List;
 public final class Rescorer {
 
     private Rescorer() {
+    }
+
+    /**
+     * The report with only {@code active} findings scored and the rest described by {@code triage} (baselined or
+     * suppressed findings stay in the report, out of the score), scored again with {@code formula}.
+     */
+    public static Report withTriage(Report report, List<Finding> active, Triage triage, Formula formula) {
+        Report narrowed = new Report(report.schemaVersion(), report.scannerVersion(), report.scorer(), report.formula(),
+                report.formulaVersion(), report.formulaHash(), report.pack(), report.packVersion(), report.rulesHash(),
+                report.target(), report.score(), report.level(), report.attestation(), report.verdict(),
+                report.counts(), active, report.needsReview(), report.capabilities(), report.coverage(),
+                report.generatedAt(), triage);
+        return rescore(narrowed, formula);
     }
 
     public static Report rescore(Report original, Formula formula) {

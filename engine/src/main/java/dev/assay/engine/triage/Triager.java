@@ -68,12 +68,7 @@ public final class Triager {
         int suppressed = (int) triaged.stream().filter(t -> Finding.SUPPRESSED.equals(t.status())).count();
         List<Triage.RejectedInline> rejected = report.triage() == null ? List.of() : report.triage().rejectedInline();
         Triage triage = new Triage(suppressed, triaged.size() - suppressed, triaged, expired, fixed, rejected);
-        Report narrowed = new Report(report.schemaVersion(), report.scannerVersion(), report.scorer(), report.formula(),
-                report.formulaVersion(), report.formulaHash(), report.pack(), report.packVersion(), report.rulesHash(),
-                report.target(), report.score(), report.level(), report.attestation(), report.verdict(),
-                report.counts(), active, report.needsReview(), report.capabilities(), report.coverage(),
-                report.generatedAt(), triage);
-        return Rescorer.rescore(narrowed, formula);
+        return Rescorer.withTriage(report, active, triage, formula);
     }
 
     private static Finding retagged(Finding f, String status) {
