@@ -134,4 +134,26 @@ class InlineSuppressionTest {
         assertEquals(2, r.at("/triage/rejectedInline/0/line").asInt());
         assertEquals(rule, r.at("/triage/rejectedInline/0/rule").asText());
     }
+
+    @Test
+    void aRejectedCommentIsShownInEveryHumanFormat(@TempDir Path tmp) throws Exception {
+        String rule = pipeRule(tmp);
+        Path pack = allowingPack(tmp);
+        Path commented = skill(tmp.resolve("commented"), "# assay-ignore: " + rule);
+        String line = "install.sh:2: " + rule + ": no reason given";
+        Cli.Result text = Cli.run("scan", commented.toString(), "--pack", pack.toString(), "--format", "text");
+        assertTrue(text.out().contains("Inline suppressions rejected (1, nothing suppressed)"), text.out());
+        assertTrue(text.out().contains("  - " + line), text.out());
+        Cli.Result markdown = Cli.run("scan", commented.toString(), "--pack", pack.toString(), "--format", "markdown");
+        assertTrue(markdown.out().contains("## Inline suppressions rejected (1)"), markdown.out());
+        assertTrue(markdown.out().contains("- " + line.replace("_", "\\_")), markdown.out());
+        Cli.Result html = Cli.run("scan", commented.toString(), "--pack", pack.toString(), "--format", "html");
+        assertTrue(html.out().contains("<table id=\"rejected-inline\">"), html.out());
+        assertTrue(html.out().contains("<td class=\"mono shown\">install.sh:2</td><td class=\"mono\">" + rule + "</td>"),
+                html.out());
+
+        Path plain = skill(tmp.resolve("plain"), "# assay-ignore: " + rule + " vendored installer, pinned by checksum");
+        Cli.Result accepted = Cli.run("scan", plain.toString(), "--pack", pack.toString(), "--format", "text");
+        assertFalse(accepted.out().contains("Inline suppressions rejected"), "a comment with a reason is not rejected");
+    }
 }

@@ -76,7 +76,12 @@ final class ScanPage {
         List<Map<String, Object>> triaged = new ArrayList<>();
         List<Map<String, Object>> expired = new ArrayList<>();
         List<Map<String, Object>> fixed = new ArrayList<>();
+        List<Map<String, Object>> rejected = new ArrayList<>();
         if (t != null) {
+            for (Triage.RejectedInline ri : t.rejectedInline()) {
+                rejected.add(Map.of("at", Shown.text(ri.file() + ":" + ri.line()), "rule", Shown.text(ri.rule()),
+                        "problem", Shown.text(ri.problem())));
+            }
             t.findings().forEach(tf -> triaged.add(finding(tf.finding(), tf)));
             for (Triage.Expired e : t.expiredSuppressions()) {
                 Map<String, Object> m = new HashMap<>();
@@ -104,6 +109,8 @@ final class ScanPage {
         v.put("hasExpired", !expired.isEmpty());
         v.put("fixed", fixed);
         v.put("hasFixed", !fixed.isEmpty());
+        v.put("rejectedInline", rejected);
+        v.put("hasRejectedInline", !rejected.isEmpty());
 
         List<Map<String, Object>> skipped = new ArrayList<>();
         int indexed = 0;

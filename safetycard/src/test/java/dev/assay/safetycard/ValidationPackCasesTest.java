@@ -37,7 +37,7 @@ import org.junit.jupiter.api.TestFactory;
  */
 class ValidationPackCasesTest {
 
-    static final Path FACTS = Path.of("../rulepacks/safetycard-validation/1.0.0/tests/facts");
+    static final Path FACTS = Path.of("../rulepacks/safetycard-validation/1.1.0/tests/facts");
     static final Path FIXTURES = Path.of("src/test/resources/safetycard/validation");
 
     static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()

@@ -4,6 +4,7 @@ import dev.assay.engine.model.Evidence;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.model.Severity;
+import dev.assay.engine.model.Triage;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -85,6 +86,16 @@ final class Describe {
             groups.computeIfAbsent(category, k -> new ArrayList<>()).add(f);
         }
         return groups;
+    }
+
+    /** One rejected {@code assay-ignore} comment: {@code file:line: RULE: why it suppressed nothing}. */
+    static String rejectedInline(Triage.RejectedInline r) {
+        return text(r.file()) + ":" + r.line() + ": " + text(r.rule()) + ": " + text(r.problem());
+    }
+
+    /** The inline comments a report rejected, or none. */
+    static List<Triage.RejectedInline> rejectedInline(Report r) {
+        return r.triage() == null ? List.of() : r.triage().rejectedInline();
     }
 
     static String plural(int n, String one, String many) {

@@ -7,6 +7,7 @@ import dev.assay.engine.model.Evidence;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.model.TargetInfo;
+import dev.assay.engine.model.Triage;
 import dev.assay.engine.spi.SkippedFile;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +37,7 @@ final class MarkdownReport {
             m.blank();
             m.details(r.needsReview(), "R");
         }
+        m.rejectedInline(r);
         m.coverage(r.coverage());
         m.versions(r);
         String text = m.out.toString();
@@ -133,6 +135,21 @@ final class MarkdownReport {
             }
             blank();
         }
+    }
+
+    private void rejectedInline(Report r) {
+        List<Triage.RejectedInline> rejected = Describe.rejectedInline(r);
+        if (rejected.isEmpty()) {
+            return;
+        }
+        line("## Inline suppressions rejected (" + rejected.size() + ")");
+        blank();
+        line("These `assay-ignore` comments suppressed nothing:");
+        blank();
+        for (Triage.RejectedInline ri : rejected) {
+            line("- " + md(Describe.rejectedInline(ri)));
+        }
+        blank();
     }
 
     private void coverage(Coverage c) {

@@ -7,6 +7,7 @@ import dev.assay.engine.model.Evidence;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.model.TargetInfo;
+import dev.assay.engine.model.Triage;
 import dev.assay.engine.spi.SkippedFile;
 import java.util.List;
 import java.util.Locale;
@@ -29,6 +30,7 @@ final class TextReport {
         t.header(r);
         t.findings(r);
         t.needsReview(r);
+        t.rejectedInline(r);
         t.coverage(r.coverage());
         t.versions(r);
         return t.out.toString();
@@ -92,6 +94,20 @@ final class TextReport {
         heading("Needs review (" + r.needsReview().size() + ", not scored)", '-');
         for (Finding f : r.needsReview()) {
             finding(f);
+        }
+    }
+
+    /** Inline suppression comments that suppressed nothing: one line each, so an author sees why. */
+    private void rejectedInline(Report r) {
+        List<Triage.RejectedInline> rejected = Describe.rejectedInline(r);
+        if (rejected.isEmpty()) {
+            return;
+        }
+        blank();
+        heading("Inline suppressions rejected (" + rejected.size() + ", nothing suppressed)", '-');
+        blank();
+        for (Triage.RejectedInline ri : rejected) {
+            wrapped("  - ", "    ", Plain.oneLine(Describe.rejectedInline(ri)));
         }
     }
 
