@@ -166,7 +166,8 @@ public final class Scanner {
                 }
             }
             TargetInfo info = new TargetInfo(target.displayPath(), target.kind(), target.digest());
-            return new Extraction(info, new Coverage(target.filesRead().size(), target.skipped()), byExtractor,
+            return new Extraction(info, new Coverage(target.filesRead().size(), target.skipped(),
+                    target.recognised()), byExtractor,
                     byComponentPack);
         } catch (TargetException e) {
             throw new ScanException(e.getMessage(), e);
@@ -217,7 +218,8 @@ public final class Scanner {
         }
         skipped.sort(null);
         List<Finding> all = FindingAssembler.assemble(pack.pack(), derivation.detections(), pack.redactions());
-        Report report = report(pack.pack(), formula, target, all, new Coverage(coverage.filesIndexed(), skipped),
+        Report report = report(pack.pack(), formula, target, all, new Coverage(coverage.filesIndexed(), skipped,
+                coverage.recognition()),
                 Instant.now(clock));
         if (!pack.pack().manifest().inlineSuppressions()) {
             return report;

@@ -5,6 +5,7 @@ import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.model.Severity;
 import dev.assay.engine.model.Triage;
+import dev.assay.engine.spi.Recognition;
 import dev.assay.engine.spi.SkippedFile;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -121,6 +122,23 @@ final class ScanPage {
             }
         }
         v.put("filesIndexed", indexed);
+        Recognition recognition = r.coverage() == null ? null : r.coverage().recognition();
+        List<Map<String, Object>> found = new ArrayList<>();
+        List<Map<String, Object>> notFound = new ArrayList<>();
+        if (recognition != null) {
+            for (Recognition.Found f : recognition.found()) {
+                found.add(Map.of("group", Shown.text(f.group()), "kind", Shown.text(f.kind()), "count", f.count(),
+                        "paths", f.paths().stream().map(Shown::text).toList()));
+            }
+            for (Recognition.NotFound n : recognition.notFound()) {
+                notFound.add(Map.of("group", Shown.text(n.group()), "items", n.items().stream().map(Shown::text).toList(),
+                        "count", n.items().size()));
+            }
+        }
+        v.put("hasRecognition", recognition != null);
+        v.put("found", found);
+        v.put("notFound", notFound);
+        v.put("hasNotFound", !notFound.isEmpty());
         v.put("skipped", skipped);
         v.put("skippedCount", skipped.size());
         v.put("hasSkipped", !skipped.isEmpty());

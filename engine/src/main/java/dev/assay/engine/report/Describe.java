@@ -5,6 +5,7 @@ import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.model.Severity;
 import dev.assay.engine.model.Triage;
+import dev.assay.engine.spi.Recognition;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -96,6 +97,47 @@ final class Describe {
     /** The inline comments a report rejected, or none. */
     static List<Triage.RejectedInline> rejectedInline(Report r) {
         return r.triage() == null ? List.of() : r.triage().rejectedInline();
+    }
+
+    /** How many paths of one kind a found line names before "+N more". */
+    static final int FOUND_PATHS_LISTED = 3;
+
+    /**
+     * What a scan recognised, one line per group: {@code Cursor: mcp-client-config .cursor/mcp.json}, at most
+     * {@link #FOUND_PATHS_LISTED} paths per kind, counts where the extractor listed no paths ({@code code files ×12}).
+     */
+    static List<String> found(Recognition r) {
+        Map<String, List<String>> byGroup = new LinkedHashMap<>();
+        for (Recognition.Found f : r.found()) {
+            String what;
+            if (f.paths().isEmpty()) {
+                what = f.kind() + " ×" + f.count();
+            } else {
+                List<String> shown = f.paths().subList(0, Math.min(f.paths().size(), FOUND_PATHS_LISTED));
+                int more = Math.max(f.count(), f.paths().size()) - shown.size();
+                what = f.kind() + " " + String.join(", ", shown) + (more > 0 ? " +" + more + " more" : "");
+            }
+            byGroup.computeIfAbsent(f.group(), g -> new ArrayList<>()).add(what);
+        }
+        List<String> lines = new ArrayList<>();
+        byGroup.forEach((group, parts) -> lines.add(group + ": " + String.join("; ", parts)));
+        return lines;
+    }
+
+    /**
+     * What was looked for and is not there, in one line: per agent the number of known locations (the JSON report lists
+     * every path), the kinds themselves for a component ({@code component: npm manifest (package.json), …}).
+     */
+    static String notFound(Recognition r) {
+        List<String> parts = new ArrayList<>();
+        for (Recognition.NotFound n : r.notFound()) {
+            if ("component".equals(n.group())) {
+                parts.add(n.group() + ": " + String.join(", ", n.items()));
+            } else {
+                parts.add(n.group() + " (" + plural(n.items().size(), "location", "locations") + ")");
+            }
+        }
+        return String.join("; ", parts);
     }
 
     static String plural(int n, String one, String many) {

@@ -8,6 +8,7 @@ import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.model.TargetInfo;
 import dev.assay.engine.model.Triage;
+import dev.assay.engine.spi.Recognition;
 import dev.assay.engine.spi.SkippedFile;
 import java.util.ArrayList;
 import java.util.List;
@@ -163,6 +164,7 @@ final class MarkdownReport {
         List<SkippedFile> skipped = c.filesSkipped();
         line(Describe.plural(c.filesIndexed(), "file", "files") + " read, " + skipped.size() + " skipped.");
         blank();
+        recognition(c.recognition());
         if (skipped.isEmpty()) {
             return;
         }
@@ -178,6 +180,21 @@ final class MarkdownReport {
             line("… and " + (skipped.size() - listed) + " more skipped.");
             blank();
         }
+    }
+
+    private void recognition(Recognition r) {
+        if (r == null) {
+            return;
+        }
+        List<String> found = Describe.found(r);
+        line("- **Found:** " + (found.isEmpty() ? "nothing recognised" : ""));
+        for (String f : found) {
+            line("  - " + md(f));
+        }
+        if (!r.notFound().isEmpty()) {
+            line("- **Looked for, not present:** " + md(Describe.notFound(r)));
+        }
+        blank();
     }
 
     private void versions(Report r) {

@@ -135,7 +135,7 @@ final class ReportJson {
     abstract static class EvidenceMixIn {
     }
 
-    @JsonPropertyOrder({"filesIndexed", "filesSkipped"})
+    @JsonPropertyOrder({"filesIndexed", "filesSkipped", "recognition"})
     abstract static class CoverageMixIn {
     }
 

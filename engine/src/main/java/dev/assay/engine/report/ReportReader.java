@@ -39,6 +39,10 @@ public final class ReportReader {
         JsonNode root = parse(new LimitedInputStream(in, ReportJson.MAX_DOCUMENT_BYTES));
         checkIsReport(root);
         addEmptyDetails(root);
+        if (root.path("coverage") instanceof ObjectNode coverage && !coverage.has("recognition")) {
+            // written only when an extractor reported what it recognised; absent reads as none
+            coverage.putNull("recognition");
+        }
         if (!root.has("triage")) {
             // written only when a baseline or suppressions were applied; absent reads as none
             ((com.fasterxml.jackson.databind.node.ObjectNode) root).putNull("triage");

@@ -8,6 +8,7 @@ import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.model.TargetInfo;
 import dev.assay.engine.model.Triage;
+import dev.assay.engine.spi.Recognition;
 import dev.assay.engine.spi.SkippedFile;
 import java.util.List;
 import java.util.Locale;
@@ -158,6 +159,26 @@ final class TextReport {
         }
         if (skipped.size() > listed) {
             line("  … and " + (skipped.size() - listed) + " more skipped");
+        }
+        recognition(c.recognition());
+    }
+
+    /** What the files read were recognised as, and what was looked for in vain: a wrong folder shows here. */
+    private void recognition(Recognition r) {
+        if (r == null) {
+            return;
+        }
+        List<String> found = Describe.found(r);
+        if (found.isEmpty()) {
+            field("  ", "found", "nothing recognised");
+        }
+        for (int i = 0; i < found.size(); i++) {
+            field("  ", i == 0 ? "found" : "", Plain.oneLine(found.get(i)));
+        }
+        if (!r.notFound().isEmpty()) {
+            field("  ", "looked for", Plain.oneLine(Describe.notFound(r)) + " — not present"
+                    + (r.notFound().stream().allMatch(n -> "component".equals(n.group())) ? ""
+                            : " (the JSON report lists every path)"));
         }
     }
 

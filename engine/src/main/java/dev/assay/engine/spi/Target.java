@@ -37,6 +37,19 @@ public interface Target extends AutoCloseable {
     /** Records a file an extractor decided not to use, with the reason. */
     void skip(String path, String reason);
 
+    /**
+     * Records what an extractor recognised in this target and what it looked for without finding it; recognitions of
+     * several extractors are merged. Targets that do not keep a ledger (views of a folder inside another target)
+     * ignore it.
+     */
+    default void recognise(Recognition recognition) {
+    }
+
+    /** Everything recognised so far ({@link Recognition#NONE} when nothing was recorded). */
+    default Recognition recognised() {
+        return Recognition.NONE;
+    }
+
     /** The files whose content was read so far, sorted. */
     List<String> filesRead();
 

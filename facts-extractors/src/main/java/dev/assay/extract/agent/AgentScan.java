@@ -9,6 +9,7 @@ import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.spi.FactSink;
 import dev.assay.engine.spi.FileContent;
 import dev.assay.engine.spi.Limits;
+import dev.assay.engine.spi.Recognition;
 import dev.assay.engine.spi.Target;
 import dev.assay.engine.spi.TargetEntry;
 import dev.assay.extract.config.ConfigBounds;
@@ -67,6 +68,11 @@ final class AgentScan {
     private final McpServerReader servers;
     private final LaunchPackages launches;
 
+    private final InstallationRecognition recognition;
+    /** State dir → the agent it belongs to, for grouping what was found in it. */
+    private final TreeMap<String, String> stateAgents = new TreeMap<>();
+    private String base = "";
+
     private final TreeMap<String, Planned> plan = new TreeMap<>();
     private final Map<String, Optional<FileContent>> contents = new HashMap<>();
     private final Map<String, ConfigParseResult> parsed = new HashMap<>();
@@ -82,14 +88,20 @@ final class AgentScan {
         this.maxFiles = Math.min(bounds.maxFiles(), limits.maxFiles());
         this.servers = new McpServerReader(table.mcp());
         this.launches = new LaunchPackages(table.launchers(), table.packages());
+        this.recognition = new InstallationRecognition(table);
     }
 
     void run() {
         Optional<String> found = findBase();
         if (found.isEmpty()) {
+            // Nothing known at the root: every known location of a home or project folder was looked for in vain.
+            for (KnownLocations.Location l : table.scopes().get("base")) {
+                recognition.notFound(recognition.agentOf(l), l.path());
+            }
+            target.recognise(recognition.result());
             return;
         }
-        String base = found.get();
+        base = found.get();
         boolean home = table.homeMarkers().stream().anyMatch(m -> target.exists(TargetGlob.join(base, m)));
         ConfiguredFolder folders = new ConfiguredFolder(target, base, home, stateFolderNames());
 
@@ -102,6 +114,11 @@ final class AgentScan {
         List<String> nested = new ArrayList<>();
         planScope("base", base, home, nested, workspaces, skillsFolders);
         stateDirs.addAll(nested);
+        for (String state : stateDirs) {
+            String agent = recognition.stateAgent(presentStateDocuments(state));
+            stateAgents.put(state, agent);
+            recognition.found(agent, "state-folder", state.isEmpty() ? "." : state);
+        }
         for (String state : stateDirs) {
             LinkedHashSet<String> stateWorkspaces = new LinkedHashSet<>();
             planScope("state", state, home, new ArrayList<>(), stateWorkspaces, skillsFolders);
@@ -117,7 +134,8 @@ final class AgentScan {
                 planSkills(folder);
             }
         }
-        if (isSingleFile(base)) {
+        boolean singleFile = isSingleFile(base);
+        if (singleFile) {
             planScope("single-file", base, home, new ArrayList<>(), new LinkedHashSet<>(), skillsFolders);
         }
         if (droppedForLimit > 0) {
@@ -144,6 +162,34 @@ final class AgentScan {
                 emit(plan.get(path));
             }
         }
+        if (singleFile) {
+            // A lone config was given: the known locations of a home folder were not looked for.
+            target.recognise(new Recognition(recognition.result().found(), List.of()));
+        } else {
+            target.recognise(recognition.result());
+        }
+    }
+
+    /** The documents of a state dir's own config files that are present (openclaw.json is OpenClaw's). */
+    private List<String> presentStateDocuments(String state) {
+        List<String> documents = new ArrayList<>();
+        for (KnownLocations.Location l : table.scopes().get("state")) {
+            if ("config".equals(l.kind()) && !l.path().contains("*") && target.exists(TargetGlob.join(state, l.path()))) {
+                documents.add(l.document());
+            }
+        }
+        return documents;
+    }
+
+    /** The agent a file or folder belongs to when no config document names one: its state dir's, or by top folder. */
+    private String groupOf(String path) {
+        for (Map.Entry<String, String> state : stateAgents.descendingMap().entrySet()) {
+            if (state.getKey().isEmpty() || path.equals(state.getKey()) || path.startsWith(state.getKey() + "/")) {
+                return state.getValue();
+            }
+        }
+        String relative = base.isEmpty() || !path.startsWith(base + "/") ? path : path.substring(base.length() + 1);
+        return recognition.agentOfPath(relative);
     }
 
     // ---- finding what to read ----
@@ -209,22 +255,27 @@ final class AgentScan {
     private void planScope(String scope, String dir, boolean home, List<String> stateDirs, Set<String> workspaces,
             List<SkillsFolder> skillsFolders) {
         for (KnownLocations.Location l : table.scopes().get(scope)) {
+            List<String> matches = TargetGlob.expand(target, dir, l.path(), bounds.walkDepth(), isFolderKind(l.kind()));
+            if (matches.isEmpty() && ("base".equals(scope) || "state".equals(scope))) {
+                recognition.notFound("state".equals(scope) ? stateAgents.getOrDefault(dir,
+                        InstallationRecognition.STATE_AGENT_FALLBACK) : recognition.agentOf(l), TargetGlob.join(dir, l.path()));
+            }
             switch (l.kind()) {
                 case "state-dir":
-                    stateDirs.addAll(TargetGlob.expand(target, dir, l.path(), bounds.walkDepth(), true));
+                    stateDirs.addAll(matches);
                     break;
                 case "workspace":
-                    workspaces.addAll(TargetGlob.expand(target, dir, l.path(), bounds.walkDepth(), true));
+                    workspaces.addAll(matches);
                     break;
                 case "skills": {
                     String location = !home && l.projectLocation() != null ? l.projectLocation() : l.location();
-                    for (String folder : TargetGlob.expand(target, dir, l.path(), bounds.walkDepth(), true)) {
+                    for (String folder : matches) {
                         skillsFolders.add(new SkillsFolder(folder, location));
                     }
                     break;
                 }
                 default: {
-                    List<String> files = TargetGlob.expand(target, dir, l.path(), bounds.walkDepth(), false);
+                    List<String> files = matches;
                     int limit = l.limitOr(Integer.MAX_VALUE);
                     for (int i = 0; i < files.size() && i < limit; i++) {
                         add(new Planned(files.get(i), l.kind(), l.roleOrDefault(), l));
@@ -278,6 +329,9 @@ final class AgentScan {
             if (e.directory() && target.exists(TargetGlob.join(e.path(), "SKILL.md"))) {
                 skillDirs.add(e.path());
             }
+        }
+        if (!skillDirs.isEmpty()) {
+            recognition.found(groupOf(folder.path()), "skills-folder", folder.path());
         }
         int limit = bounds.maxSkillsPerFolder();
         for (int i = 0; i < skillDirs.size() && i < limit; i++) {
@@ -399,6 +453,7 @@ final class AgentScan {
         if (content.isText()) {
             sink.accept(new TextDocument(p.path, p.role, content.text()));
         }
+        recordFound(p);
         switch (p.kind) {
             case "config":
                 emitConfig(p);
@@ -415,6 +470,34 @@ final class AgentScan {
         // Contents are dropped once emitted: the scan keeps at most what it still has to emit.
         contents.remove(p.path);
         parsed.remove(p.path);
+    }
+
+    /** A file read, as the report's recognition lists it (skill files other than SKILL.md are counted by skill). */
+    private void recordFound(Planned p) {
+        if ("skill-md".equals(p.kind)) {
+            recognition.found(groupOf(p.skillDirectory), "skill", p.skillDirectory);
+            return;
+        }
+        if (p.location == null) {
+            return;
+        }
+        switch (p.kind) {
+            case "config": {
+                String document = parse(p).map(c -> sniff(p.location, c.root())).orElse(p.location.document());
+                String agent = recognition.documentAgent(document);
+                recognition.found(InstallationRecognition.OTHER.equals(agent) ? groupOf(p.path) : agent,
+                        recognition.configKind(p.location, document), p.path);
+                break;
+            }
+            case "package": {
+                String agent = recognition.packageAgent(p.location.packageName());
+                recognition.found(agent != null ? agent : groupOf(p.path), "agent-package", p.path);
+                break;
+            }
+            default:
+                recognition.found(groupOf(p.path), InstallationRecognition.isSecretStore(p.location) ? "secret-store"
+                        : p.role, p.path);
+        }
     }
 
     private void emitConfig(Planned p) {

@@ -39,6 +39,8 @@ public final class ComponentExtractor implements Extractor {
 
     @Override
     public void extract(Target target, FactSink sink, Limits limits) {
-        new ComponentScan(settings, target, sink, limits).run();
+        ComponentRecognition recognition = new ComponentRecognition(sink);
+        new ComponentScan(settings, target, recognition, limits).run();
+        target.recognise(recognition.result());
     }
 }

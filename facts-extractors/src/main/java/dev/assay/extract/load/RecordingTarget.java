@@ -1,5 +1,6 @@
 package dev.assay.extract.load;
 
+import dev.assay.engine.spi.Recognition;
 import dev.assay.engine.spi.SkippedFile;
 import dev.assay.engine.spi.Target;
 import java.util.List;
@@ -14,6 +15,7 @@ abstract class RecordingTarget implements Target {
     protected final String kind;
     protected final Ledger ledger;
     private boolean closed;
+    private Recognition recognised = Recognition.NONE;
 
     RecordingTarget(String displayPath, String kind, Ledger ledger) {
         this.displayPath = displayPath;
@@ -34,6 +36,16 @@ abstract class RecordingTarget implements Target {
     @Override
     public final void skip(String path, String reason) {
         ledger.skip(path, reason);
+    }
+
+    @Override
+    public final void recognise(Recognition r) {
+        recognised = recognised.merge(r);
+    }
+
+    @Override
+    public final Recognition recognised() {
+        return recognised;
     }
 
     @Override
