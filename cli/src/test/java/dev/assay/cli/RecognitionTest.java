@@ -65,7 +65,7 @@ class RecognitionTest {
         assertFalse(recognition.path("notFound").toString().contains(".cursor/mcp.json"), "found is not also missing");
 
         Cli.Result markdown = Cli.run("scan", home.toString(), "--format", "markdown");
-        assertTrue(markdown.out().contains("- **Found:** "), markdown.out());
+        assertTrue(markdown.out().contains("- **Found:**\n"), markdown.out());
         assertTrue(markdown.out().contains("  - Cursor: mcp-client-config .cursor/mcp.json"), markdown.out());
         assertTrue(markdown.out().contains("- **Looked for, not present:** "), markdown.out());
 

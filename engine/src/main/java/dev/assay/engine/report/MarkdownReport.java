@@ -187,7 +187,7 @@ final class MarkdownReport {
             return;
         }
         List<String> found = Describe.found(r);
-        line("- **Found:** " + (found.isEmpty() ? "nothing recognised" : ""));
+        line("- **Found:**" + (found.isEmpty() ? " nothing recognised" : ""));
         for (String f : found) {
             line("  - " + md(f));
         }
