@@ -512,7 +512,18 @@ final class AgentScan {
         }
         ParsedConfig config = ((ConfigParseResult.Parsed) result).config();
         String document = sniff(p.location, config.root());
-        for (ConfigValue value : config.values(document)) {
+        List<ConfigValue> values;
+        if (table.includes().documents().contains(document)) {
+            ConfigIncludes includes = new ConfigIncludes(table.includes(), target, sink, configBounds, document,
+                    TargetGlob.parent(p.path));
+            values = includes.values(config);
+            for (String included : includes.followed()) {
+                recognition.found(groupOf(p.path), "agent-config-include", included);
+            }
+        } else {
+            values = config.values(document);
+        }
+        for (ConfigValue value : values) {
             sink.accept(value);
         }
         KnownLocations.DocumentProfile profile = table.documents().get(document);

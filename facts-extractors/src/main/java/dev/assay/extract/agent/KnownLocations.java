@@ -27,7 +27,8 @@ record KnownLocations(
         McpKeys mcp,
         List<Launcher> launchers,
         Map<String, PackageSyntax> packages,
-        List<Folder> stateFolders) {
+        List<Folder> stateFolders,
+        Includes includes) {
 
     static final String RESOURCE = "known-locations.yaml";
     static final Set<String> SCOPES = Set.of("base", "state", "workspace", "single-file");
@@ -40,6 +41,14 @@ record KnownLocations(
     }
 
     record Sniff(String key, String document) {
+    }
+
+    /** Config includes to follow: the key, the documents that have them, and how deep and how many. */
+    record Includes(String key, List<String> documents, int maxDepth, int maxFiles) {
+
+        Includes {
+            documents = documents == null ? List.of() : List.copyOf(documents);
+        }
     }
 
     /** A folder of a state dir ("" = the state dir itself) reported with its own mode, tagged {@code tag}. */
@@ -140,7 +149,7 @@ record KnownLocations(
     void validate() {
         require(bounds != null && mcp != null && mcp.auth() != null && scopes != null && documents != null
                 && launchers != null && packages != null && stateMarkers != null && homeMarkers != null
-                && stateFolders != null,
+                && stateFolders != null && includes != null,
                 "a top-level section is missing");
         require(SCOPES.equals(scopes.keySet()), "scopes must be exactly " + SCOPES);
         for (Map.Entry<String, List<Location>> scope : scopes.entrySet()) {
@@ -174,6 +183,8 @@ record KnownLocations(
             require(f.path() != null && !f.path().startsWith("/") && !f.path().contains("*") && f.tag() != null,
                     "stateFolders " + f.path() + ": a literal relative path and a tag");
         }
+        require(includes.key() != null && !includes.key().isEmpty() && includes.maxDepth() >= 0 && includes.maxFiles() >= 0
+                && documents.keySet().containsAll(includes.documents()), "includes: a key, known documents, bounds");
         for (Launcher launcher : launchers) {
             require(launcher.runner() != null && !launcher.runner().isEmpty(), "launcher without runner");
             require(packages.containsKey(launcher.ecosystem()), "launcher ecosystem without syntax: "

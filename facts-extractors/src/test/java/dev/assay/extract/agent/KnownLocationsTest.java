@@ -59,7 +59,7 @@ class KnownLocationsTest {
         base.add(entry);
         scopes.put("base", base);
         return new KnownLocations(TABLE.bounds(), TABLE.stateMarkers(), TABLE.homeMarkers(), scopes,
-                TABLE.documents(), TABLE.mcp(), TABLE.launchers(), TABLE.packages(), TABLE.stateFolders());
+                TABLE.documents(), TABLE.mcp(), TABLE.launchers(), TABLE.packages(), TABLE.stateFolders(), TABLE.includes());
     }
 
     @Test

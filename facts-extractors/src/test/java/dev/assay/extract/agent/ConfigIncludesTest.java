@@ -1,0 +1,140 @@
+package dev.assay.extract.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.assay.engine.fact.ConfigValue;
+import dev.assay.engine.fact.Fact;
+import dev.assay.engine.spi.Limits;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** OpenClaw's {@code $include}: followed in place, merged in OpenClaw's order, and never out of the state folder. */
+class ConfigIncludesTest {
+
+    @TempDir
+    Path tmp;
+
+    private static Optional<ConfigValue> value(List<Fact> facts, String path) {
+        return facts.stream().filter(f -> f instanceof ConfigValue v && v.path().equals(path)).map(f -> (ConfigValue) f)
+                .reduce((a, b) -> {
+                    throw new AssertionError("two values at " + path + ": " + a + " and " + b);
+                });
+    }
+
+    private static List<String> skips(FolderTarget target) {
+        return target.skipped().stream().map(s -> s.file() + ": " + s.reason()).toList();
+    }
+
+    @Test
+    void anIncludedSettingIsReadInPlaceAndPointsAtItsOwnFileAndLine() {
+        Path state = tmp.resolve(".openclaw");
+        Fixtures.write(state.resolve("openclaw.json"), """
+                {
+                  // agents live in their own file
+                  agents: { "$include": "./config/agents.json5" },
+                  gateway: {
+                    "$include": ["./config/gateway-base.json5", "./config/gateway-lan.json5"],
+                    port: 18789,
+                  },
+                }
+                """);
+        Fixtures.write(state.resolve("config/agents.json5"), """
+                {
+                  defaults: {
+                    sandbox: { mode: "off" },
+                  },
+                }
+                """);
+        Fixtures.write(state.resolve("config/gateway-base.json5"), """
+                { bind: "loopback", port: 1, auth: { mode: "token" } }
+                """);
+        Fixtures.write(state.resolve("config/gateway-lan.json5"), """
+                { bind: "lan", port: 2 }
+                """);
+        FolderTarget target = new FolderTarget(tmp, Limits.defaults());
+        List<Fact> facts = Fixtures.extract(target);
+
+        ConfigValue mode = value(facts, "agents.defaults.sandbox.mode").orElseThrow();
+        assertEquals(".openclaw/config/agents.json5", mode.file());
+        assertEquals(3, mode.line());
+        assertEquals("off", mode.value());
+        assertEquals("openclaw", mode.document());
+        // A later file overrides an earlier one; the object's own keys override both.
+        assertEquals("lan", value(facts, "gateway.bind").orElseThrow().value());
+        assertEquals(".openclaw/config/gateway-lan.json5", value(facts, "gateway.bind").orElseThrow().file());
+        assertEquals("18789", value(facts, "gateway.port").orElseThrow().value());
+        assertEquals(".openclaw/openclaw.json", value(facts, "gateway.port").orElseThrow().file());
+        assertEquals("token", value(facts, "gateway.auth.mode").orElseThrow().value());
+        assertTrue(target.filesRead().contains(".openclaw/config/agents.json5"), target.filesRead().toString());
+        assertEquals(List.of(), skips(target));
+    }
+
+    @Test
+    void escapesAreReportedAndNotRead() throws Exception {
+        Path state = tmp.resolve("home/.openclaw");
+        Fixtures.write(tmp.resolve("home/outside.json5"), "{ tools: { elevated: { enabled: true } } }\n");
+        Fixtures.write(tmp.resolve("home/.openclaw/a.json5"), "{ \"$include\": \"./b.json5\", fromA: 1 }\n");
+        Fixtures.write(tmp.resolve("home/.openclaw/b.json5"), "{ \"$include\": \"./a.json5\", fromB: 2 }\n");
+        Files.createSymbolicLink(state.resolve("linked.json5"), tmp.resolve("home/outside.json5"));
+        Fixtures.write(state.resolve("openclaw.json"), """
+                {
+                  one: { "$include": "../../etc/passwd" },
+                  two: { "$include": "/etc/passwd" },
+                  three: { "$include": "../outside.json5" },
+                  four: { "$include": "./linked.json5" },
+                  five: { "$include": "~/outside.json5" },
+                  six: { "$include": "./a.json5" },
+                }
+                """);
+        FolderTarget target = new FolderTarget(tmp.resolve("home"), Limits.defaults());
+        List<Fact> facts = Fixtures.extract(target);
+
+        String skipped = String.join("\n", skips(target));
+        assertTrue(skipped.contains("../../etc/passwd: $include \"../../etc/passwd\" in .openclaw/openclaw.json not followed: "
+                + "absolute, home-relative or outside the state folder .openclaw"), skipped);
+        assertTrue(skipped.contains("/etc/passwd: $include \"/etc/passwd\""), skipped);
+        assertTrue(skipped.contains("../outside.json5: $include \"../outside.json5\""), skipped);
+        assertTrue(skipped.contains("~/outside.json5: $include"), skipped);
+        assertTrue(skipped.contains(".openclaw/linked.json5: $include \"./linked.json5\" in .openclaw/openclaw.json not "
+                + "followed: "), skipped);
+        assertTrue(skipped.contains(".openclaw/a.json5: $include \"./a.json5\" in .openclaw/b.json5 not followed: include cycle"),
+                skipped);
+        assertFalse(target.filesRead().contains("outside.json5"), target.filesRead().toString());
+        assertTrue(value(facts, "tools.elevated.enabled").isEmpty(), "nothing of the outside file is read");
+        assertTrue(value(facts, "four.tools.elevated.enabled").isEmpty(), "a symbolic link is never followed");
+        // The cycle is cut where it closes: a and b are read once each.
+        assertEquals("1", value(facts, "six.fromA").orElseThrow().value());
+        assertEquals("2", value(facts, "six.fromB").orElseThrow().value());
+    }
+
+    @Test
+    void includesStopAfterThreeLevels() {
+        Path state = tmp.resolve(".openclaw");
+        Fixtures.write(state.resolve("openclaw.json"), "{ l1: { \"$include\": \"./1.json5\" } }\n");
+        Fixtures.write(state.resolve("1.json5"), "{ l2: { \"$include\": \"./2.json5\" } }\n");
+        Fixtures.write(state.resolve("2.json5"), "{ l3: { \"$include\": \"./3.json5\" } }\n");
+        Fixtures.write(state.resolve("3.json5"), "{ l4: { \"$include\": \"./4.json5\" }, depth: 3 }\n");
+        Fixtures.write(state.resolve("4.json5"), "{ depth: 4 }\n");
+        FolderTarget target = new FolderTarget(tmp, Limits.defaults());
+        List<Fact> facts = Fixtures.extract(target);
+        assertEquals("3", value(facts, "l1.l2.l3.depth").orElseThrow().value());
+        assertTrue(value(facts, "l1.l2.l3.l4.depth").isEmpty());
+        assertTrue(String.join("\n", skips(target)).contains(".openclaw/4.json5: $include \"./4.json5\" in "
+                + ".openclaw/3.json5 not followed: deeper than 3 levels of includes"), skips(target).toString());
+    }
+
+    @Test
+    void otherDocumentsKeepTheKeyAsData() {
+        Fixtures.write(tmp.resolve(".cursor/mcp.json"), "{ \"$include\": \"./other.json\", \"mcpServers\": {} }\n");
+        Fixtures.write(tmp.resolve(".cursor/other.json"), "{ \"x\": 1 }\n");
+        FolderTarget target = new FolderTarget(tmp, Limits.defaults());
+        Fixtures.extract(target);
+        assertFalse(target.filesRead().contains(".cursor/other.json"), "only OpenClaw documents have includes");
+    }
+}
