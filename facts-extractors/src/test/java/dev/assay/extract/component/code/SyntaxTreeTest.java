@@ -247,7 +247,8 @@ class SyntaxTreeTest {
         assertEquals("", children.get(300).field());
         assertEquals(children.get(0).node(), command.field("name"));
         if (NativeTreeReader.available()) {
-            SyntaxParser.Parsed natively = (SyntaxParser.Parsed) SyntaxParser.parseNatively(Language.BASH, utf8, UTF8, budget);
+            SyntaxParser.Parsed natively = (SyntaxParser.Parsed) SyntaxParser.parseNatively(Language.BASH, utf8, UTF8,
+                    budget);
             assertArrayEquals(tree.nodes(), natively.tree().nodes());
         }
     }
@@ -257,7 +258,8 @@ class SyntaxTreeTest {
     void bothPathsStopAtTheStepBudget() {
         byte[] utf8 = "x = call(1, 2)\n".repeat(5_000).getBytes(StandardCharsets.UTF_8);
         SyntaxParser.Budget budget = new SyntaxParser.Budget(50, 60_000_000_000L, 4_096);
-        SyntaxParser.Outcome binding = SyntaxParser.parseThroughBinding(Language.PYTHON, utf8, UTF8, budget, Long.MAX_VALUE);
+        SyntaxParser.Outcome binding = SyntaxParser.parseThroughBinding(Language.PYTHON, utf8, UTF8, budget,
+                Long.MAX_VALUE);
         assertEquals(new SyntaxParser.Refused(
                 "parse stopped: more than 50 parser steps for this size (pathological input)"), binding);
         if (NativeTreeReader.available()) {
@@ -274,7 +276,8 @@ class SyntaxTreeTest {
 
     private static SyntaxTree viaBinding(Language language, String source) {
         byte[] utf8 = source.getBytes(StandardCharsets.UTF_8);
-        return ((SyntaxParser.Parsed) SyntaxParser.parseThroughBinding(language, utf8, UTF8, ENOUGH, Long.MAX_VALUE)).tree();
+        return ((SyntaxParser.Parsed) SyntaxParser.parseThroughBinding(language, utf8, UTF8, ENOUGH, Long.MAX_VALUE))
+                .tree();
     }
 
     private static SyntaxTree natively(Language language, String source) {
