@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Component benchmarks for the SkillTotal scorer (not tests): cold single scan, components per second in one
-# process, memory over a long batch, and a large source tree against bare tree-sitter parsing. Synthetic inputs are
+# process, memory over a long batch, and a large source tree against bare tree-sitter parsing (from C with the -O2
+# tree-sitter when the build has it, bench/bare_parse.c). Synthetic inputs are
 # generated into a fresh folder under /tmp and removed at the end; nothing is committed. Figures and method:
 # docs/performance.md, "Component scans".
 #
@@ -78,12 +79,48 @@ for mode in "${modes[@]}"; do
       rm -rf "$tmp/mem"
       ;;
     tree)
-      bench tree "$tmp/tree" "$tree_mb" "$runs" "$pack"
+      # The floor: a bare parse from C with the -O2 tree-sitter the native reader is built from (bench/bare_parse.c),
+      # when the build has it; else the binding's bare parse in process, as before.
+      objects=facts-extractors/target/tree-sitter-obj
+      tree_opts=()
+      if [[ -f "$objects/runtime.o" ]] && cc -O2 -std=c11 -Wall -Wextra -Werror \
+          -Ifacts-extractors/tree-sitter-src/tree-sitter/package/vendor/tree-sitter/lib/include \
+          -o "$tmp/bare_parse" bench/bare_parse.c "$objects"/*.o; then
+        tree_opts=(-Dbench.bindingParse=false)
+      fi
+      "$java" "${jvm[@]}" "${tree_opts[@]}" -cp "$classes:$classpath" dev.assay.golden.bench.ScanBenchmarks \
+        tree "$tmp/tree" "$tree_mb" "$runs" "$pack" | tee "$tmp/tree.txt"
+      if [[ -x "$tmp/bare_parse" ]]; then
+        find "$tmp/tree" -type f \( -name '*.py' -o -name '*.js' \) | sort >"$tmp/tree-files.txt"
+        walls=() cpus=()
+        for ((r = 0; r < runs; r++)); do
+          line=$("$tmp/bare_parse" "$tmp/tree-files.txt")
+          echo "C $line"
+          walls+=("$(sed 's/.*wall \([0-9.]*\) s.*/\1/' <<<"$line")")
+          cpus+=("$(sed 's/.*cpu \([0-9.]*\) s.*/\1/' <<<"$line")")
+        done
+        parse_wall=$(printf '%s\n' "${walls[@]}" | median_of)
+        parse_cpu=$(printf '%s\n' "${cpus[@]}" | median_of)
+        scan_wall=$(sed -n 's/^RESULT tree .*scan median \([0-9.]*\) s.*/\1/p' "$tmp/tree.txt")
+        scan_cpu=$(sed -n 's/^RESULT tree .*cpu median \([0-9.]*\) s.*/\1/p' "$tmp/tree.txt")
+        echo "RESULT tree bare parse from C (-O2): median wall $parse_wall s, cpu $parse_cpu s; in-process scan/parse:" \
+          "wall $(awk -v a="$scan_wall" -v b="$parse_wall" 'BEGIN { printf "%.2f", a / b }')," \
+          "cpu $(awk -v a="$scan_cpu" -v b="$parse_cpu" 'BEGIN { printf "%.2f", a / b }')"
+      fi
       if ((tree_process_runs > 0)); then # the whole command line on the same tree, start-up included
-        hyperfine -N --style basic --warmup 0 --runs "$tree_process_runs" --export-json "$tmp/tree.json" \
-          "env ASSAY_NO_BUILD=1 ./assay scan --pack $pack --format json --output $tmp/tree-report.json $tmp/tree" \
-          >"$tmp/tree.txt" 2>&1 || { cat "$tmp/tree.txt"; exit 1; }
-        jq -r '.results[] | "RESULT tree whole process: median \(.median * 1000 | floor) ms, min \(.min * 1000 | floor) ms, max \(.max * 1000 | floor) ms, \(.times | length) runs"' "$tmp/tree.json"
+        walls=() cpus=() rss=()
+        for ((r = 0; r < tree_process_runs; r++)); do
+          /usr/bin/time -f '%e %U %S %M' -o "$tmp/time.txt" env ASSAY_NO_BUILD=1 ./assay scan --pack "$pack" \
+            --format json --output "$tmp/tree-report.json" "$tmp/tree" >/dev/null
+          read -r e u s m <"$tmp/time.txt"
+          echo "whole process: wall $e s, cpu $(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }') s, peak RSS $((m / 1024)) MB"
+          walls+=("$e") cpus+=("$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')") rss+=("$((m / 1024))")
+        done
+        w=$(printf '%s\n' "${walls[@]}" | median_of)
+        c=$(printf '%s\n' "${cpus[@]}" | median_of)
+        echo "RESULT tree whole process: median wall $w s, cpu $c s, peak RSS median $(printf '%s\n' "${rss[@]}" |
+          median_of) MB, $tree_process_runs runs${parse_wall:+; process/parse: wall $(awk -v a="$w" -v b="$parse_wall" \
+          'BEGIN { printf "%.2f", a / b }'), cpu $(awk -v a="$c" -v b="$parse_cpu" 'BEGIN { printf "%.2f", a / b }')}"
       fi
       rm -rf "$tmp/tree"
       ;;

@@ -42,7 +42,7 @@ typedef struct {
 typedef struct {
     void *payload;
     const char *(*read)(void *payload, uint32_t byte_index, TSPoint position, uint32_t *bytes_read);
-    int encoding; /* 0: UTF-8 */
+    int encoding; /* TSInputEncoding: 0 UTF-8, 1 UTF-16LE, 2 UTF-16BE (the order of SourceText.Encoding) */
     void *decode; /* only for a custom encoding */
 } TSInput;
 
@@ -370,16 +370,16 @@ static bool over_budget(TSParseState *state) {
 }
 
 /*
- * Parses UTF-8 source with a parser the binding made and set up (its pointer), within the budget, and returns the
- * tree copied into a new array, having freed the tree. outcome[0] receives an outcome code; NULL when there is no
- * tree to return. A cancelled parser is reset, so that it can be used again.
+ * Parses a file's own bytes in their encoding (UTF-8 or UTF-16; anything else is refused) with a parser, within the
+ * budget, and returns the tree copied into a new array, having freed the tree. outcome[0] receives an outcome code;
+ * NULL when there is no tree to return. A cancelled parser is reset, so that it can be used again.
  */
-static jintArray parse_with(JNIEnv *env, void *parser, jbyteArray source, jlong max_checks, jlong max_nanos,
-        jint field_children, jintArray outcome) {
+static jintArray parse_with(JNIEnv *env, void *parser, jbyteArray source, jint encoding, jlong max_checks,
+        jlong max_nanos, jint field_children, jintArray outcome) {
     jint code = NO_TREE;
     jintArray nodes = NULL;
     jsize length = (*env)->GetArrayLength(env, source);
-    char *bytes = malloc(length > 0 ? (size_t) length : 1);
+    char *bytes = encoding >= 0 && encoding <= 2 ? malloc(length > 0 ? (size_t) length : 1) : NULL;
     if (bytes == NULL) {
         (*env)->SetIntArrayRegion(env, outcome, 0, 1, &code);
         return NULL;
@@ -387,7 +387,7 @@ static jintArray parse_with(JNIEnv *env, void *parser, jbyteArray source, jlong 
     (*env)->GetByteArrayRegion(env, source, 0, length, (jbyte *) bytes);
     Source input_source = {bytes, (uint32_t) length};
     Budget budget = {0, max_checks, now_nanos() + max_nanos, 0};
-    TSInput input = {&input_source, read_source, 0, NULL};
+    TSInput input = {&input_source, read_source, encoding, NULL};
     TSParseOptions options = {&budget, over_budget};
     void *tree = ts.parse(parser, NULL, input, options);
     free(bytes);
@@ -406,9 +406,11 @@ static jintArray parse_with(JNIEnv *env, void *parser, jbyteArray source, jlong 
 }
 
 JNIEXPORT jintArray JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_parse(JNIEnv *env, jclass cls,
-        jlong parser, jbyteArray source, jlong max_checks, jlong max_nanos, jint field_children, jintArray outcome) {
+        jlong parser, jbyteArray source, jint encoding, jlong max_checks, jlong max_nanos, jint field_children,
+        jintArray outcome) {
     (void) cls;
-    return parse_with(env, (void *) (intptr_t) parser, source, max_checks, max_nanos, field_children, outcome);
+    return parse_with(env, (void *) (intptr_t) parser, source, encoding, max_checks, max_nanos, field_children,
+            outcome);
 }
 
 #ifdef ASSAY_OWN_RUNTIME
@@ -417,7 +419,8 @@ static __thread void *own_parsers[GRAMMARS];
 
 /* Like parse, with this library's own parser for the grammar (an index into grammar_of). */
 JNIEXPORT jintArray JNICALL Java_dev_assay_extract_component_code_NativeTreeReader_parseOwn(JNIEnv *env, jclass cls,
-        jint grammar, jbyteArray source, jlong max_checks, jlong max_nanos, jint field_children, jintArray outcome) {
+        jint grammar, jbyteArray source, jint encoding, jlong max_checks, jlong max_nanos, jint field_children,
+        jintArray outcome) {
     (void) cls;
     jint code = NO_TREE;
     if (grammar < 0 || grammar >= GRAMMARS) {
@@ -432,7 +435,7 @@ JNIEXPORT jintArray JNICALL Java_dev_assay_extract_component_code_NativeTreeRead
         }
         own_parsers[grammar] = parser;
     }
-    return parse_with(env, own_parsers[grammar], source, max_checks, max_nanos, field_children, outcome);
+    return parse_with(env, own_parsers[grammar], source, encoding, max_checks, max_nanos, field_children, outcome);
 }
 
 /* The grammar's names: symbols 0..count-1 when fields is false, else field names by id 1..count (index 0 unused). */

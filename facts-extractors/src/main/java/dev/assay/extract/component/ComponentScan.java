@@ -18,9 +18,11 @@ import dev.assay.extract.agent.SkillFrontmatterReader;
 import dev.assay.extract.component.code.CodeFacts;
 import dev.assay.extract.component.code.Language;
 import dev.assay.extract.component.code.SourceAnalyzer;
+import dev.assay.extract.component.code.SourceText;
 import dev.assay.extract.component.manifest.ManifestReader;
 import dev.assay.extract.config.ConfigBounds;
 import dev.assay.extract.load.TextDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -279,7 +281,7 @@ final class ComponentScan {
                     + " are scanned");
             current.skips.add("binary content in a text file: only its text parts scanned");
             content = new FileContent(path, content.bytes(), content.mode(), false,
-                    TextDecoder.textParts(content.bytes()), "UTF-8-text-parts");
+                    TextDecoder.textParts(content.bytes()), TextDecoder.UTF_8_TEXT_PARTS);
         }
         String text = content.text();
         Optional<Language> language = rules.language(path, firstLine(text));
@@ -316,8 +318,31 @@ final class ComponentScan {
             boolean setupPy = PathRules.fileName(path).equals("setup.py");
             current.codeAt = current.facts.size();
             current.setupPy = setupPy;
-            current.analysis = SourceAnalysisPool.submit(() -> analyzer.analyze(path, language.get(), text, setupPy));
+            FileContent source = content;
+            current.analysis = SourceAnalysisPool.submit(() -> {
+                SourceText.Encoding encoding = parseEncoding(source.encoding());
+                byte[] bytes = encoding != null ? source.bytes()
+                        : TextDecoder.UTF_8_TEXT_PARTS.equals(source.encoding())
+                        ? TextDecoder.textPartBytes(source.bytes())
+                        : source.text().getBytes(StandardCharsets.UTF_8);
+                return analyzer.analyze(path, language.get(), bytes,
+                        encoding != null ? encoding : SourceText.Encoding.UTF_8, setupPy);
+            });
         }
+    }
+
+    /**
+     * The encoding in which tree-sitter reads a file's own bytes as they are (a byte order mark included), or null
+     * when it cannot: UTF-32, which tree-sitter does not read, is parsed from its text encoded as UTF-8, and the text
+     * parts of a binary file from its bytes with the binary ones blanked (same offsets).
+     */
+    private static SourceText.Encoding parseEncoding(String encoding) {
+        return switch (encoding) {
+            case "UTF-8", "UTF-8-BOM" -> SourceText.Encoding.UTF_8;
+            case "UTF-16LE", "UTF-16LE-BOM" -> SourceText.Encoding.UTF_16LE;
+            case "UTF-16BE", "UTF-16BE-BOM" -> SourceText.Encoding.UTF_16BE;
+            default -> null;
+        };
     }
 
     private void emitTags(String path, Map<String, String> tags) {

@@ -14,8 +14,9 @@ public final class NamePattern {
 
     /** Whether any of the patterns matches the name. */
     public static boolean any(List<String> patterns, String name) {
+        String n = name.toLowerCase(Locale.ROOT); // once, not once per pattern: this runs for every call in the code
         for (String p : patterns) {
-            if (matches(p, name)) {
+            if (matchesLowerCase(p.toLowerCase(Locale.ROOT), n)) {
                 return true;
             }
         }
@@ -23,8 +24,10 @@ public final class NamePattern {
     }
 
     public static boolean matches(String pattern, String name) {
-        String p = pattern.toLowerCase(Locale.ROOT);
-        String n = name.toLowerCase(Locale.ROOT);
+        return matchesLowerCase(pattern.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT));
+    }
+
+    private static boolean matchesLowerCase(String p, String n) {
         int pi = 0;
         int ni = 0;
         int star = -1;

@@ -24,6 +24,8 @@ final class Ledger {
     private final TreeSet<SkippedFile> skipped = new TreeSet<>();
     private long bytesRead;
     private String frozenDigest;
+    /** The digest of what has been read so far, until more is read (the scan asks for it, then closes). */
+    private String digestSoFar;
     private List<String> frozenFiles;
 
     /** A copy of content already read, so that a caller changing its array cannot change what others see. */
@@ -47,6 +49,7 @@ final class Ledger {
         }
         FileContent previous = read.putIfAbsent(content.path(), content);
         if (previous == null) {
+            digestSoFar = null;
             bytesRead += content.bytes().length;
             return copy(content);
         }
@@ -77,6 +80,13 @@ final class Ledger {
         if (frozenDigest != null) {
             return frozenDigest;
         }
+        if (digestSoFar == null) {
+            digestSoFar = computeDigest();
+        }
+        return digestSoFar;
+    }
+
+    private String computeDigest() {
         MessageDigest sha = sha256();
         ByteBuffer lengths = ByteBuffer.allocate(Long.BYTES);
         for (Map.Entry<String, FileContent> e : read.entrySet()) {

@@ -25,6 +25,9 @@ public final class TextDecoder {
 
     public static final String BINARY = "binary";
 
+    /** The encoding name of a binary file's text parts ({@link #textParts}), given by the component extractor. */
+    public static final String UTF_8_TEXT_PARTS = "UTF-8-text-parts";
+
     /** NUL bytes are judged as a share of at least this many bytes: one or two in a short file are not binary. */
     static final int NUL_FLOOR_BYTES = 1024;
 
@@ -143,6 +146,46 @@ public final class TextDecoder {
             out.append(c == '\uFFFD' || (c < 0x80 && isControl(c)) ? ' ' : c);
         }
         return out.toString();
+    }
+
+    /**
+     * The text parts of bytes as {@link #textParts} gives them, but as bytes at the file's own offsets, for a parser:
+     * every control byte and every byte of an invalid UTF-8 sequence becomes a space, all other bytes stay.
+     */
+    public static byte[] textPartBytes(byte[] bytes) {
+        byte[] out = bytes.clone();
+        int i = 0;
+        while (i < out.length) {
+            int b = out[i] & 0xFF;
+            int length = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3
+                    : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+            int valid = length == 0 ? 0 : validSequence(out, i, length) ? length : 0;
+            if (valid == 0) {
+                out[i++] = ' ';
+            } else {
+                if (valid == 1 && isControl(b)) {
+                    out[i] = ' ';
+                }
+                i += valid;
+            }
+        }
+        return out;
+    }
+
+    /** Whether the {@code length} bytes at {@code i} are one well-formed UTF-8 character (no overlong or surrogate). */
+    private static boolean validSequence(byte[] bytes, int i, int length) {
+        if (i + length > bytes.length) {
+            return false;
+        }
+        for (int j = 1; j < length; j++) {
+            if ((bytes[i + j] & 0xC0) != 0x80) {
+                return false;
+            }
+        }
+        int b0 = bytes[i] & 0xFF;
+        int b1 = length > 1 ? bytes[i + 1] & 0xFF : 0;
+        return !(b0 == 0xE0 && b1 < 0xA0 || b0 == 0xED && b1 >= 0xA0 || b0 == 0xF0 && b1 < 0x90
+                || b0 == 0xF4 && b1 >= 0x90);
     }
 
     /** How many of the first {@code sample} bytes belong to invalid UTF-8 sequences (a cut-off last one is not). */

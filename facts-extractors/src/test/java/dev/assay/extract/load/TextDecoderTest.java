@@ -152,6 +152,17 @@ class TextDecoderTest {
         assertEquals(" ELF" + " ".repeat(61) + "\nimport os\nos.system('id')\n", parts);
     }
 
+    /** For a parser: the same blanking as bytes at the file's own offsets; valid characters stay as they are. */
+    @Test
+    void textPartBytesBlankBinaryBytesInPlace() {
+        byte[] mixed = concat(bytes(0x7F, 'E', 'L', 'F', 0x00, 0xE2, 0x82, 'A', 0xED, 0xA0, 0x80, 0xC0, 0xAF),
+                "\n# \u00e9\u20ac\ud83d\ude00\n".getBytes(StandardCharsets.UTF_8), bytes(0xF0, 0x9F));
+        byte[] parts = TextDecoder.textPartBytes(mixed);
+        assertEquals(mixed.length, parts.length);
+        assertArrayEquals(concat(" ELF  ".getBytes(StandardCharsets.UTF_8), bytes(' ', 'A', ' ', ' ', ' ', ' ', ' '),
+                "\n# \u00e9\u20ac\ud83d\ude00\n".getBytes(StandardCharsets.UTF_8), bytes(' ', ' ')), parts);
+    }
+
     @Test
     void aByteOrderMarkDoesNotMakeBinaryText() {
         FileContent c = decode(concat(bytes(0xFF, 0xFE), new byte[40]));

@@ -104,16 +104,13 @@ final class BashAnalyzer {
         String type = node.type();
         int start = node.startByte();
         int end = node.endByte();
-        if ("ansi_c_string".equals(type) && end - start >= 3) {
-            return Escapes.javascript(src.slice(start + 2, end - 1, bounds.maxTextChars()));
+        if ("ansi_c_string".equals(type)) {
+            return Escapes.javascript(src.inner(start, end, 2, 1, bounds.maxTextChars()));
         }
-        if ("translated_string".equals(type) && end - start >= 3) {
-            return src.slice(start + 2, end - 1, bounds.maxTextChars());
+        if ("translated_string".equals(type)) {
+            return src.inner(start, end, 2, 1, bounds.maxTextChars());
         }
-        if (end - start >= 2) {
-            return src.slice(start + 1, end - 1, bounds.maxTextChars());
-        }
-        return "";
+        return src.inner(start, end, 1, 1, bounds.maxTextChars());
     }
 
     // ---- commands

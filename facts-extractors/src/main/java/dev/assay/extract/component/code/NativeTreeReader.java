@@ -78,12 +78,13 @@ final class NativeTreeReader {
     }
 
     /**
-     * Parses UTF-8 source with the library's own parser for the language, like {@link #parse(TSParser, byte[],
-     * SyntaxParser.Budget, int[])}. Call only when {@link #ownRuntime()}.
+     * Parses source with the library's own parser for the language, like {@link #parse(TSParser, byte[],
+     * SourceText.Encoding, SyntaxParser.Budget, int[])}. Call only when {@link #ownRuntime()}.
      */
-    static int[] parseOwn(Language language, byte[] utf8, SyntaxParser.Budget budget, int[] outcome) {
-        return parseOwn(language.ordinal(), utf8, budget.progressChecks(), budget.maxNanos(), budget.fieldChildren(),
-                outcome);
+    static int[] parseOwn(Language language, byte[] source, SourceText.Encoding encoding, SyntaxParser.Budget budget,
+            int[] outcome) {
+        return parseOwn(language.ordinal(), source, encoding.ordinal(), budget.progressChecks(), budget.maxNanos(),
+                budget.fieldChildren(), outcome);
     }
 
     /**
@@ -104,10 +105,12 @@ final class NativeTreeReader {
     }
 
     /**
-     * Parses UTF-8 source with the parser (set to its language) within a budget: the tree's nodes, or null with the
-     * reason in {@code outcome[0]}. Call only when {@link #available()}.
+     * Parses source in an encoding (its ordinal is tree-sitter's TSInputEncoding) with the parser (set to its
+     * language) within a budget: the tree's nodes, or null with the reason in {@code outcome[0]}. Call only when
+     * {@link #available()}.
      */
-    static int[] parse(TSParser parser, byte[] utf8, SyntaxParser.Budget budget, int[] outcome) {
+    static int[] parse(TSParser parser, byte[] source, SourceText.Encoding encoding, SyntaxParser.Budget budget,
+            int[] outcome) {
         long pointer;
         try {
             pointer = (long) PARSER_POINTER.invokeExact(parser);
@@ -115,7 +118,8 @@ final class NativeTreeReader {
             throw new IllegalStateException("cannot reach the parser", e);
         }
         try {
-            return parse(pointer, utf8, budget.progressChecks(), budget.maxNanos(), budget.fieldChildren(), outcome);
+            return parse(pointer, source, encoding.ordinal(), budget.progressChecks(), budget.maxNanos(),
+                    budget.fieldChildren(), outcome);
         } finally {
             Reference.reachabilityFence(parser); // the binding frees its parser when the object is collected
         }
@@ -164,11 +168,11 @@ final class NativeTreeReader {
 
     private static native boolean bind();
 
-    private static native int[] parse(long parser, byte[] utf8, long maxProgressChecks, long maxNanos,
-            int fieldChildren, int[] outcome);
+    private static native int[] parse(long parser, byte[] source, int encoding, long maxProgressChecks,
+            long maxNanos, int fieldChildren, int[] outcome);
 
-    private static native int[] parseOwn(int grammar, byte[] utf8, long maxProgressChecks, long maxNanos,
-            int fieldChildren, int[] outcome);
+    private static native int[] parseOwn(int grammar, byte[] source, int encoding, long maxProgressChecks,
+            long maxNanos, int fieldChildren, int[] outcome);
 
     private static native String[] names(int grammar, boolean fields);
 }

@@ -211,14 +211,13 @@ final class PythonAnalyzer {
      * the plain prefixes r, u and b. So f-strings, t-strings and any prefix not known here are looked into.
      */
     private boolean formatted(SyntaxNode string) {
-        byte[] bytes = src.bytes();
         int start = string.startByte();
-        for (int i = start; i < bytes.length && i < start + 4; i++) {
-            byte b = bytes[i];
-            if (b == '"' || b == '\'') {
+        for (int i = 0; i < 4; i++) {
+            int c = src.asciiAt(start + i * src.unit());
+            if (c == '"' || c == '\'') {
                 return false;
             }
-            if ("rRuUbB".indexOf(b) < 0) {
+            if (c < 0 || "rRuUbB".indexOf(c) < 0) {
                 return true;
             }
         }

@@ -594,12 +594,7 @@ final class ScriptAnalyzer {
 
     /** A string's or template's value between its quotes, escapes decoded (template substitutions as written). */
     String stringValue(SyntaxNode node) {
-        int start = node.startByte();
-        int end = node.endByte();
-        if (end - start < 2) {
-            return "";
-        }
-        return Escapes.javascript(src.slice(start + 1, end - 1, bounds.maxTextChars()));
+        return Escapes.javascript(src.inner(node.startByte(), node.endByte(), 1, 1, bounds.maxTextChars()));
     }
 
     /** A string known without running the code: a literal, a constant concatenation or a module-level constant. */

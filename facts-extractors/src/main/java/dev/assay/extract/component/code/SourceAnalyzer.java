@@ -26,36 +26,44 @@ public final class SourceAnalyzer {
     public record NotAnalysed(String reason) implements Result {
     }
 
+    /** Analyses source text given as a string (encoded as UTF-8); for tests. */
+    Result analyze(String file, Language language, String text, boolean setupPy) {
+        return analyze(file, language, text.getBytes(StandardCharsets.UTF_8), SourceText.Encoding.UTF_8, setupPy);
+    }
+
     /**
-     * Analyses decoded source text.
+     * Analyses a file's own bytes in their encoding, a leading byte order mark included: the parser skips the mark,
+     * and every node, line and snippet is where it is in the file.
      *
      * @param setupPy whether the file is a setup.py, whose install-time code becomes ManifestScript facts
      */
-    public Result analyze(String file, Language language, String text, boolean setupPy) {
+    public Result analyze(String file, Language language, byte[] bytes, SourceText.Encoding encoding,
+            boolean setupPy) {
         ScanSettings.Bounds bounds = settings.bounds();
-        String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
-        byte[] utf8 = body.getBytes(StandardCharsets.UTF_8);
-        if (utf8.length > bounds.maxParseBytes()) {
-            return new NotAnalysed("not parsed: " + utf8.length + " bytes is above the parse bound of "
+        if (bytes.length > bounds.maxParseBytes()) {
+            return new NotAnalysed("not parsed: " + bytes.length + " bytes is above the parse bound of "
                     + bounds.maxParseBytes());
         }
-        SyntaxParser.Budget budget = SyntaxParser.Budget.forBytes(utf8.length, bounds.minProgressChecks(),
-                bounds.progressChecksPerKilobyte(), bounds.maxParseSeconds(), bounds.maxFieldChildren());
-        SyntaxParser.Outcome outcome = SyntaxParser.parse(language, utf8, budget, bounds.gcAfterParsedBytes());
+        // The step budget is per character, as if the text were UTF-8 (UTF-16 takes two bytes for an ASCII one).
+        SyntaxParser.Budget budget = SyntaxParser.Budget.forBytes(bytes.length / encoding.unit(),
+                bounds.minProgressChecks(), bounds.progressChecksPerKilobyte(), bounds.maxParseSeconds(),
+                bounds.maxFieldChildren());
+        SyntaxParser.Outcome outcome = SyntaxParser.parse(language, bytes, encoding, budget,
+                bounds.gcAfterParsedBytes());
         if (outcome instanceof SyntaxParser.Refused) {
             return new NotAnalysed(((SyntaxParser.Refused) outcome).reason());
         }
         SyntaxNode root = ((SyntaxParser.Parsed) outcome).tree().root();
         boolean hasErrors = root.hasError();
-        if (hasErrors && utf8.length > 0) {
+        if (hasErrors && bytes.length > 0) {
             long errorBytes = errorBytes(root);
-            if (errorBytes > bounds.maxErrorShare() * utf8.length) {
-                return new NotAnalysed("not analysed: " + (100 * errorBytes / utf8.length)
+            if (errorBytes > bounds.maxErrorShare() * bytes.length) {
+                return new NotAnalysed("not analysed: " + (100 * errorBytes / bytes.length)
                         + "% of the file is not valid "
                         + language.id());
             }
         }
-        SourceText src = new SourceText(utf8, bounds.maxSnippetChars());
+        SourceText src = new SourceText(bytes, encoding, bounds.maxSnippetChars());
         CodeFacts facts = new CodeFacts(bounds.maxCallsPerFile(), bounds.maxTextsPerFile());
         switch (language) {
             case PYTHON:

@@ -64,36 +64,45 @@ public final class SyntaxParser {
     private SyntaxParser() {
     }
 
+    /** Parses UTF-8 bytes, like {@link #parse(Language, byte[], SourceText.Encoding, Budget, long)}. */
+    public static Outcome parse(Language language, byte[] utf8, Budget budget, long gcAfterParsedBytes) {
+        return parse(language, utf8, SourceText.Encoding.UTF_8, budget, gcAfterParsedBytes);
+    }
+
     /**
-     * Parses UTF-8 bytes. Never throws for what the bytes hold; a cancelled or failed parse gives {@link Refused}.
+     * Parses a file's own bytes in their encoding (a leading byte order mark included: tree-sitter skips it, and
+     * every node keeps the file's byte offsets). Never throws for what the bytes hold; a cancelled or failed parse
+     * gives {@link Refused}.
      *
      * @param gcAfterParsedBytes without the native reader, collect garbage once this many bytes have been parsed since
      *     the last request and the trees of at least this many bytes are still held (the native reader frees each
      *     tree at once)
      */
-    public static Outcome parse(Language language, byte[] utf8, Budget budget, long gcAfterParsedBytes) {
-        return NativeTreeReader.available() ? parseNatively(language, utf8, budget)
-                : parseThroughBinding(language, utf8, budget, gcAfterParsedBytes);
+    public static Outcome parse(Language language, byte[] bytes, SourceText.Encoding encoding, Budget budget,
+            long gcAfterParsedBytes) {
+        return NativeTreeReader.available() ? parseNatively(language, bytes, encoding, budget)
+                : parseThroughBinding(language, bytes, encoding, budget, gcAfterParsedBytes);
     }
 
     /** The portable path: the binding parses, its cursor reads the tree, the GC frees it. */
-    static Outcome parseThroughBinding(Language language, byte[] utf8, Budget budget, long gcAfterParsedBytes) {
+    static Outcome parseThroughBinding(Language language, byte[] source, SourceText.Encoding encoding, Budget budget,
+            long gcAfterParsedBytes) {
         TSParser parser = PARSERS.get().computeIfAbsent(language, SyntaxParser::newParser);
-        freeNativeMemoryIfDue(utf8.length, gcAfterParsedBytes);
+        freeNativeMemoryIfDue(source.length, gcAfterParsedBytes);
         long[] checks = {0};
         String[] stop = {null};
         long deadline = System.nanoTime() + budget.maxNanos();
         TSReader reader = (buffer, offset, point) -> {
-            if (offset < 0 || offset >= utf8.length) {
+            if (offset < 0 || offset >= source.length) {
                 return 0;
             }
-            int n = Math.min(buffer.length, utf8.length - offset);
-            System.arraycopy(utf8, offset, buffer, 0, n);
+            int n = Math.min(buffer.length, source.length - offset);
+            System.arraycopy(source, offset, buffer, 0, n);
             return n;
         };
         TSTree tree;
         try {
-            tree = parser.parseWithOptions(new byte[CHUNK_BYTES], null, reader, TSInputEncoding.TSInputEncodingUTF8,
+            tree = parser.parseWithOptions(new byte[CHUNK_BYTES], null, reader, inputEncoding(encoding),
                     state -> {
                         long n = ++checks[0];
                         if (n > budget.progressChecks()) {
@@ -114,21 +123,21 @@ public final class SyntaxParser {
             parser.reset();
             return new Refused(stop[0] != null ? stop[0] : "parser gave no tree");
         }
-        long held = utf8.length;
+        long held = source.length;
         HELD_BYTES.addAndGet(held);
         FREED.register(tree, () -> HELD_BYTES.addAndGet(-held));
         return new Parsed(SyntaxTree.of(CursorTreeReader.read(tree, budget.fieldChildren()), language));
     }
 
     /** Parses and copies the tree in one native call; the native tree is freed before it returns. */
-    static Outcome parseNatively(Language language, byte[] utf8, Budget budget) {
+    static Outcome parseNatively(Language language, byte[] source, SourceText.Encoding encoding, Budget budget) {
         int[] outcome = {NativeTreeReader.NO_TREE};
         int[] nodes;
         if (NativeTreeReader.ownRuntime()) {
-            nodes = NativeTreeReader.parseOwn(language, utf8, budget, outcome);
+            nodes = NativeTreeReader.parseOwn(language, source, encoding, budget, outcome);
         } else {
             TSParser parser = PARSERS.get().computeIfAbsent(language, SyntaxParser::newParser);
-            nodes = NativeTreeReader.parse(parser, utf8, budget, outcome);
+            nodes = NativeTreeReader.parse(parser, source, encoding, budget, outcome);
         }
         if (nodes != null) {
             return new Parsed(SyntaxTree.of(nodes, language));
@@ -143,6 +152,14 @@ public final class SyntaxParser {
             default:
                 return new Refused("parser gave no tree");
         }
+    }
+
+    private static TSInputEncoding inputEncoding(SourceText.Encoding encoding) {
+        return switch (encoding) {
+            case UTF_8 -> TSInputEncoding.TSInputEncodingUTF8;
+            case UTF_16LE -> TSInputEncoding.TSInputEncodingUTF16LE;
+            case UTF_16BE -> TSInputEncoding.TSInputEncodingUTF16BE;
+        };
     }
 
     private static String tooManySteps(Budget budget) {

@@ -235,7 +235,7 @@ class SyntaxTreeTest {
         String source = "echo" + " word".repeat(300) + "\n";
         byte[] utf8 = source.getBytes(StandardCharsets.UTF_8);
         SyntaxParser.Budget budget = new SyntaxParser.Budget(10_000_000, 60_000_000_000L, 100);
-        SyntaxTree tree = ((SyntaxParser.Parsed) SyntaxParser.parseThroughBinding(Language.BASH, utf8, budget,
+        SyntaxTree tree = ((SyntaxParser.Parsed) SyntaxParser.parseThroughBinding(Language.BASH, utf8, UTF8, budget,
                 Long.MAX_VALUE)).tree();
         SyntaxNode command = tree.root().namedChild(0);
         assertEquals("command", command.type());
@@ -247,7 +247,8 @@ class SyntaxTreeTest {
         assertEquals("", children.get(300).field());
         assertEquals(children.get(0).node(), command.field("name"));
         if (NativeTreeReader.available()) {
-            SyntaxParser.Parsed natively = (SyntaxParser.Parsed) SyntaxParser.parseNatively(Language.BASH, utf8, budget);
+            SyntaxParser.Parsed natively = (SyntaxParser.Parsed) SyntaxParser.parseNatively(Language.BASH, utf8, UTF8,
+                    budget);
             assertArrayEquals(tree.nodes(), natively.tree().nodes());
         }
     }
@@ -257,27 +258,31 @@ class SyntaxTreeTest {
     void bothPathsStopAtTheStepBudget() {
         byte[] utf8 = "x = call(1, 2)\n".repeat(5_000).getBytes(StandardCharsets.UTF_8);
         SyntaxParser.Budget budget = new SyntaxParser.Budget(50, 60_000_000_000L, 4_096);
-        SyntaxParser.Outcome binding = SyntaxParser.parseThroughBinding(Language.PYTHON, utf8, budget, Long.MAX_VALUE);
+        SyntaxParser.Outcome binding = SyntaxParser.parseThroughBinding(Language.PYTHON, utf8, UTF8, budget,
+                Long.MAX_VALUE);
         assertEquals(new SyntaxParser.Refused(
                 "parse stopped: more than 50 parser steps for this size (pathological input)"), binding);
         if (NativeTreeReader.available()) {
-            assertEquals(binding, SyntaxParser.parseNatively(Language.PYTHON, utf8, budget));
+            assertEquals(binding, SyntaxParser.parseNatively(Language.PYTHON, utf8, UTF8, budget));
             // and the parser is usable again afterwards
             assertArrayEquals(viaBinding(Language.PYTHON, "x = 1\n").nodes(),
                     natively(Language.PYTHON, "x = 1\n").nodes());
         }
     }
 
+    private static final SourceText.Encoding UTF8 = SourceText.Encoding.UTF_8;
+
     private static final SyntaxParser.Budget ENOUGH = new SyntaxParser.Budget(10_000_000, 60_000_000_000L, 4_096);
 
     private static SyntaxTree viaBinding(Language language, String source) {
         byte[] utf8 = source.getBytes(StandardCharsets.UTF_8);
-        return ((SyntaxParser.Parsed) SyntaxParser.parseThroughBinding(language, utf8, ENOUGH, Long.MAX_VALUE)).tree();
+        return ((SyntaxParser.Parsed) SyntaxParser.parseThroughBinding(language, utf8, UTF8, ENOUGH, Long.MAX_VALUE))
+                .tree();
     }
 
     private static SyntaxTree natively(Language language, String source) {
         byte[] utf8 = source.getBytes(StandardCharsets.UTF_8);
-        return ((SyntaxParser.Parsed) SyntaxParser.parseNatively(language, utf8, ENOUGH)).tree();
+        return ((SyntaxParser.Parsed) SyntaxParser.parseNatively(language, utf8, UTF8, ENOUGH)).tree();
     }
 
     private static TSTree parse(Language language, String source) {
