@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IFactory;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -101,7 +102,8 @@ public final class Main {
         PrintWriter stdout = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), false);
         PrintWriter stderr = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         try {
-            return commandLine(in, stdout, stderr).execute(args == null ? new String[0] : args);
+            String[] argv = args == null ? new String[0] : args;
+            return commandLine(in, stdout, stderr, argv.length > 0 ? argv[0] : null).execute(argv);
         } catch (OutOfMemoryError e) {
             printError(stderr, "out of memory; give the JVM more with ASSAY_JAVA_OPTS=-Xmx2g, or scan a smaller target");
             return ExitCode.ERROR;
@@ -117,7 +119,18 @@ public final class Main {
         }
     }
 
+    /** The whole command line, every verb included. */
     static CommandLine commandLine(InputStream in, PrintWriter stdout, PrintWriter stderr) {
+        return commandLine(in, stdout, stderr, null);
+    }
+
+    /**
+     * The command line for arguments that start with {@code first}: when it names a verb, only that verb is added,
+     * since picocli builds each verb's option model by reflection over its classes and their mixins (most of its
+     * start-up cost, docs/performance.md); otherwise every verb, for the help, the version and the "unknown command"
+     * message that lists them.
+     */
+    static CommandLine commandLine(InputStream in, PrintWriter stdout, PrintWriter stderr, String first) {
         IFactory factory = new IFactory() {
             @Override
             public <K> K create(Class<K> type) throws Exception {
@@ -131,6 +144,17 @@ public final class Main {
             }
         };
         CommandLine cl = new CommandLine(new AssayCommand(), factory);
+        Class<?> only = null;
+        for (Class<?> verb : AssayCommand.VERBS) {
+            if (verb.getAnnotation(Command.class).name().equals(first)) {
+                only = verb;
+            }
+        }
+        for (Class<?> verb : AssayCommand.VERBS) {
+            if (only == null || verb == only) {
+                cl.addSubcommand(verb); // before the settings below, which reach only the subcommands present
+            }
+        }
         cl.setOut(stdout);
         cl.setErr(stderr);
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));

@@ -43,8 +43,23 @@ public final class ScorerSelector {
         this.rules = List.copyOf(rules);
     }
 
-    /** The rules shipped with the engine. */
+    /** The shipped rules once read; immutable, so threads that race to read them may each keep their own copy. */
+    private static volatile ScorerSelector shipped;
+
+    /**
+     * The rules shipped with the engine, read once per JVM: a cold scan asks twice (the command line's prefetch and
+     * the scan itself), and each read is a YAML parse.
+     */
     public static ScorerSelector shipped() {
+        ScorerSelector s = shipped;
+        if (s == null) {
+            s = readShipped();
+            shipped = s;
+        }
+        return s;
+    }
+
+    private static ScorerSelector readShipped() {
         try (InputStream in = ScorerSelector.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException(RESOURCE + " is missing from the engine jar");

@@ -21,11 +21,16 @@ public final class AgentInstallationExtractor implements Extractor {
 
     public static final String ID = "agent-installation";
 
+    /** The table to read with; null for the bundled one. */
     private final KnownLocations table;
 
-    /** The extractor over the bundled table of known locations. */
+    /**
+     * The extractor over the bundled table of known locations, read on the first {@link #extract}: the scanner
+     * instantiates every extractor on the class path, and a scan whose pack does not use this one (a skill scored by
+     * SkillTotal) should not pay for reading the table (about 60 ms of a cold start, measured in docs/performance.md).
+     */
     public AgentInstallationExtractor() {
-        this(KnownLocations.bundled());
+        this(null);
     }
 
     AgentInstallationExtractor(KnownLocations table) {
@@ -39,6 +44,6 @@ public final class AgentInstallationExtractor implements Extractor {
 
     @Override
     public void extract(Target target, FactSink sink, Limits limits) {
-        new AgentScan(table, target, sink, limits).run();
+        new AgentScan(table != null ? table : KnownLocations.bundled(), target, sink, limits).run();
     }
 }
