@@ -179,7 +179,7 @@ public final class ScanJob {
         Dataset<Row> table = spark.createDataFrame(rows, ScanRows.schema(timings));
         write(table, o.output, o.format, o.overwrite);
         // Counted from what was written rather than from a cached copy of the table: caching would build a compressed
-        // in-memory copy of every report (measured: seconds for a hundred skills), and Parquet reads the error column alone.
+        // in-memory copy of every report, while Parquet reads the error column alone.
         Dataset<Row> written = o.format.equals("jsonl") ? spark.read().schema(ScanRows.schema(timings)).json(o.output)
                 : spark.read().parquet(o.output);
         long errors = written.filter("error IS NOT NULL").count();
