@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * The engine as one executor JVM holds it: one scanner per pack identity and report time, built on first use by
@@ -20,6 +21,7 @@ final class ExecutorEngine {
     private static final ConcurrentHashMap<Key, Scanner> SCANNERS = new ConcurrentHashMap<>();
     private static volatile PackRegistry packs;
     private static volatile FormulaRegistry formulas;
+    private static volatile Configuration hadoop;
 
     private record Key(PackIdentity identity, Instant generatedAt) {
     }
@@ -41,6 +43,31 @@ final class ExecutorEngine {
             throw new IllegalStateException(mismatch);
         }
         return s;
+    }
+
+    /**
+     * Keeps a scanner the driver built for {@code identity}, for tasks that run in the driver's JVM (local mode), so
+     * that one JVM loads a pack once. A cluster's executors are other JVMs and build their own.
+     */
+    static void offer(PackIdentity identity, Instant generatedAt, Scanner scanner) {
+        SCANNERS.putIfAbsent(new Key(identity, generatedAt), scanner);
+    }
+
+    /**
+     * The Hadoop configuration tasks open components with: one per JVM, since every new one parses Hadoop's default
+     * resources again on first use (tens of milliseconds for each task otherwise).
+     */
+    static Configuration hadoopConfiguration() {
+        Configuration c = hadoop;
+        if (c == null) {
+            synchronized (ExecutorEngine.class) {
+                if (hadoop == null) {
+                    hadoop = new Configuration();
+                }
+                c = hadoop;
+            }
+        }
+        return c;
     }
 
     /** Builds a scanner on the driver (to learn the identity) or on an executor. */

@@ -78,16 +78,14 @@ public final class ScanJob {
             err.println("assay-spark: " + e.getMessage());
             return 1;
         }
-        SparkSession.Builder b = SparkSession.builder().appName("assay " + o.verb);
-        if (o.master != null) {
-            b.master(o.master);
-        } else if (!new org.apache.spark.SparkConf().contains("spark.master")) {
-            b.master("local[*]");
+        SparkSession spark = session(o);
+        PhaseTimer timer = o.timings ? PhaseTimer.sinceJvmStart(err) : null;
+        if (timer != null) {
+            timer.mark("jvm+spark");
         }
-        SparkSession spark = b.getOrCreate();
         try {
             switch (o.verb) {
-                case "scan" -> out.print(scan(spark, o).text());
+                case "scan" -> out.print(scan(spark, o, timer).text());
                 case "diff" -> out.print(diff(spark, o));
                 default -> out.print(Summary.of(spark, o.positional.get(0)).render(o.format));
             }
@@ -97,6 +95,51 @@ public final class ScanJob {
             return 1;
         } finally {
             spark.stop();
+            if (timer != null) {
+                timer.mark("stop");
+                timer.print();
+            }
+        }
+    }
+
+    /**
+     * The session. In local mode the driver is the only executor, so what a cluster needs and a single JVM does not is
+     * turned off unless the user set it: the web UI (a Jetty server and a listener fed by every task) and 200 shuffle
+     * partitions for the summary's aggregations (one per core is enough on one machine).
+     */
+    static SparkSession session(JobOptions o) {
+        org.apache.spark.SparkConf given = new org.apache.spark.SparkConf();
+        SparkSession.Builder b = SparkSession.builder().appName("assay " + o.verb);
+        String master = o.master;
+        if (master == null) {
+            master = given.contains("spark.master") ? given.get("spark.master") : "local[*]";
+        }
+        b.master(master);
+        if (master.startsWith("local")) {
+            if (!given.contains("spark.ui.enabled")) {
+                b.config("spark.ui.enabled", false);
+            }
+            if (!given.contains("spark.sql.shuffle.partitions")) {
+                b.config("spark.sql.shuffle.partitions", Math.max(1, localCores(master)));
+            }
+        }
+        return b.getOrCreate();
+    }
+
+    /** The threads of a local master: local, local[N], local[*] (and the local[N,F] forms with retries). */
+    static int localCores(String master) {
+        int open = master.indexOf('[');
+        if (open < 0) {
+            return 1;
+        }
+        String n = master.substring(open + 1, master.length() - 1).split(",")[0].strip();
+        if (n.equals("*")) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        try {
+            return Integer.parseInt(n);
+        } catch (NumberFormatException e) {
+            return Runtime.getRuntime().availableProcessors();
         }
     }
 
@@ -108,15 +151,25 @@ public final class ScanJob {
     }
 
     static ScanOutcome scan(SparkSession spark, JobOptions o) throws JobException {
+        return scan(spark, o, null);
+    }
+
+    static ScanOutcome scan(SparkSession spark, JobOptions o, PhaseTimer timer) throws JobException {
         Instant at = startTime(o);
         PackIdentity identity = identity(o.packBefore(), o.formulaBefore(), at);
+        if (timer != null) {
+            timer.mark("pack");
+        }
         List<Component> components = Components.list(spark, o);
         checkOutput(spark, o.output, o.overwrite);
+        if (timer != null) {
+            timer.mark("list");
+        }
         boolean timings = o.timings;
         JavaRDD<Row> rows = slices(spark, components, o.partitionSize).mapPartitions(it -> {
             Limits limits = Limits.defaults(); // the CLI's bounds
             Scanner scanner = ExecutorEngine.scanner(identity, at);
-            Configuration conf = new Configuration();
+            Configuration conf = ExecutorEngine.hadoopConfiguration();
             List<Row> done = new ArrayList<>();
             while (it.hasNext()) {
                 done.add(scanOne(it.next(), scanner, identity, limits, conf, timings));
@@ -124,10 +177,15 @@ public final class ScanJob {
             return done.iterator();
         });
         Dataset<Row> table = spark.createDataFrame(rows, ScanRows.schema(timings));
-        table = table.persist(StorageLevel.MEMORY_AND_DISK());
         write(table, o.output, o.format, o.overwrite);
-        long errors = table.filter("error IS NOT NULL").count();
-        table.unpersist();
+        // Counted from what was written rather than from a cached copy of the table: caching would build a compressed
+        // in-memory copy of every report, while Parquet reads the error column alone.
+        Dataset<Row> written = o.format.equals("jsonl") ? spark.read().schema(ScanRows.schema(timings)).json(o.output)
+                : spark.read().parquet(o.output);
+        long errors = written.filter("error IS NOT NULL").count();
+        if (timer != null) {
+            timer.mark("scan+write");
+        }
         return new ScanOutcome(o.output, components.size(), errors);
     }
 
@@ -167,7 +225,7 @@ public final class ScanJob {
             Scanner s1 = ExecutorEngine.scanner(before, at);
             Scanner s2 = ExecutorEngine.scanner(after, at);
             ScoreDiff.Comparison comparison = ScoreDiff.comparison(s1, s2);
-            Configuration conf = new Configuration();
+            Configuration conf = ExecutorEngine.hadoopConfiguration();
             List<Tuple2<Row, String[]>> done = new ArrayList<>();
             while (it.hasNext()) {
                 done.add(diffOne(it.next(), comparison, limits, conf));
@@ -180,13 +238,8 @@ public final class ScanJob {
         // (a report reads back into an equal Report), which gives the summary over all components.
         List<String[]> reports = results.map(Tuple2::_2).collect();
         results.unpersist();
-        ScoreDiff.Comparison comparison;
-        try {
-            comparison = ScoreDiff.comparison(ExecutorEngine.build(o.packBefore(), o.formulaBefore(), at),
-                    ExecutorEngine.build(o.packAfter(), o.formulaAfter(), at));
-        } catch (ScanException e) {
-            throw new JobException(e.getMessage());
-        }
+        ScoreDiff.Comparison comparison = ScoreDiff.comparison(ExecutorEngine.scanner(before, at),
+                ExecutorEngine.scanner(after, at)); // the two the driver resolved the identities with
         List<TargetDiff> diffs = new ArrayList<>(reports.size());
         for (String[] r : reports) {
             if (r[1] != null) {
@@ -240,7 +293,11 @@ public final class ScanJob {
 
     private static PackIdentity identity(String packRef, String formulaRef, Instant at) throws JobException {
         try {
-            return PackIdentity.of(packRef, formulaRef, ExecutorEngine.build(packRef, formulaRef, at));
+            Scanner scanner = ExecutorEngine.build(packRef, formulaRef, at);
+            PackIdentity identity = PackIdentity.of(packRef, formulaRef, scanner);
+            // In local mode the driver is the executor: its tasks then use this scanner instead of loading the pack again.
+            ExecutorEngine.offer(identity, at, scanner);
+            return identity;
         } catch (ScanException e) {
             throw new JobException(e.getMessage());
         }
