@@ -9,8 +9,9 @@
 #   bench/before-after.sh BEFORE_CHECKOUT BEFORE_PACK AFTER_PACK
 #   e.g. git worktree add /tmp/before b7b975b && bench/before-after.sh /tmp/before skilltotal@1.2.0 skilltotal@1.3.0
 #
-# Environment: RUNS=7 (at least 3), COUNT=1000 (components per whole-process run). Run it alone on the machine and
-# record the load (printed before and after).
+# Environment: RUNS=7 (at least 3), COUNT=1000 (components per whole-process run), ASSAY_CDS=0 (default here: both
+# sides run java on PATH without the launchers' start-up caches, which differ between launcher versions; set 1 to
+# use each side's own). Run it alone on the machine and record the load (printed before and after).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -48,11 +49,12 @@ load() { echo "load: $(uptime | sed 's/.*load average/load average/')"; }
 measure() {
   local side=$1 mode=$2 dir=$3
   shift 3
-  (cd "$dir" && ASSAY_NO_BUILD=1 /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$@" >/dev/null)
+  (cd "$dir" && ASSAY_NO_BUILD=1 ASSAY_CDS=${ASSAY_CDS:-0} /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$@" >/dev/null)
   awk '{ printf "%s %.2f\n", $1, $2 + $3 }' "$tmp/time" >>"$tmp/$side-$mode"
 }
 
-echo "machine: $(nproc) cores, $("$java" -version 2>&1 | head -1); runs $runs; $count synthetic components"
+echo "machine: $(nproc) cores, $("$java" -version 2>&1 | head -1); runs $runs; $count synthetic components;" \
+  "ASSAY_CDS=${ASSAY_CDS:-0}"
 load
 for ((r = 0; r < runs; r++)); do
   for i in 0 1; do
