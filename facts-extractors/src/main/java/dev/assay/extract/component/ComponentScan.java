@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -67,6 +68,7 @@ final class ComponentScan {
     private final EncryptedArchives archives;
     private final LoadGraph loads;
     private final CompiledSources compiled;
+    private ModuleFlows moduleFlows;
 
     private record FoundManifest(String path, ManifestReader.Manifest manifest) {
     }
@@ -125,6 +127,9 @@ final class ComponentScan {
             }
         }
         files.sort(Comparator.naturalOrder());
+        Set<String> paths = new HashSet<>();
+        files.forEach(e -> paths.add(e.path()));
+        moduleFlows = new ModuleFlows(RelationSettings.bundled().loading().jsResolveSuffixes(), paths);
         Map<String, Set<String>> namesByFolder = new HashMap<>();
         TreeSet<String> skillFolders = new TreeSet<>();
         for (TargetEntry e : files) {
@@ -160,9 +165,11 @@ final class ComponentScan {
             });
         }
         current = null;
-        // Relations that need the whole component: which demoted files the rest loads, which compiled code has no
-        // source. Emitted after every file's own facts, in path order.
+        // Relations that need the whole component: which demoted files the rest loads, the JavaScript flows that
+        // cross into a required local module, which compiled code has no source. Emitted after every file's own
+        // facts, in path order.
         loads.tags().forEach(out::accept);
+        moduleFlows.flows().forEach(out::accept);
         for (FileTag tag : compiled.tags()) {
             out.accept(tag);
             target.skip(tag.file(), rules.isCompiled(tag.file()) ? "compiled code without its source: not analysed"
@@ -362,6 +369,9 @@ final class ComponentScan {
         }
         if (facts.usesMcpSdk()) {
             mcpSdkFiles.add(path);
+        }
+        if (facts.module() != null) {
+            moduleFlows.observe(facts.module());
         }
         if (!facts.tools().isEmpty()) {
             sourceTools.add(new SourceTools(path, facts.usesMcpSdk(), facts.tools()));

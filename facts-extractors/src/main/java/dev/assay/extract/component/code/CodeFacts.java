@@ -30,6 +30,7 @@ public final class CodeFacts {
     private final int maxCalls;
     private final int maxTexts;
     private boolean usesMcpSdk;
+    private ScriptModule module;
 
     public CodeFacts(int maxCalls, int maxTexts) {
         this.maxCalls = maxCalls;
@@ -82,6 +83,15 @@ public final class CodeFacts {
 
     void note(String note) {
         notes.add(note);
+    }
+
+    void module(ScriptModule m) {
+        module = m;
+    }
+
+    /** What a JavaScript/TypeScript file gives flows across local modules, or null when it has nothing to join. */
+    public ScriptModule module() {
+        return module;
     }
 
     void markMcpSdk() {

@@ -86,6 +86,7 @@ final class ScriptAnalyzer {
         for (FunctionSeen f : functions) {
             taint.analyzeFunction(f.node(), f.toolHandler(), f.enclosing());
         }
+        taint.exports(root);
     }
 
     private boolean visit(SyntaxNode node, String type, int depth) {

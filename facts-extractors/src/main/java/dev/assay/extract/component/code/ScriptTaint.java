@@ -24,12 +24,20 @@ import java.util.TreeMap;
  * return value and which reach a sink, and a flow through it names the caller's source line and the callee's sink
  * line. Conservative: any other call gives a clean value, nested functions are their own scopes (no closures), and
  * updates only add taint (either path may run).
+ *
+ * <p>Calls of functions of a relatively imported module ({@code require('./lib/send')}, {@code import {post} from
+ * './net.js'}) are recorded in the file's {@link ScriptModule} with their arguments' taint, and their return value
+ * carries a placeholder taint that names the call; the summaries of the functions this file exports go there too.
+ * The component joins both sides once every file is known (one call deep, as for local functions).
  */
 final class ScriptTaint {
 
     private static final String ENV = "env";
     private static final String ENV_VAR = "env-var";
     private static final String TOOL_ARGUMENT = "tool-argument";
+    /** The kind of the placeholder taint an imported call's return value carries, followed by the call's id. */
+    private static final String IMPORTED_CALL = "imported-call#";
+    private static final int MAX_PARAMS = 30;
     private static final Set<String> WRAPPERS = Set.of("parenthesized_expression", "await_expression",
             "non_null_expression", "as_expression", "satisfies_expression", "type_assertion");
     private static final Set<String> FUNCTIONS = Set.of("function_declaration", "generator_function_declaration",
@@ -42,6 +50,7 @@ final class ScriptTaint {
     private final ScriptAnalyzer ax;
     private final SourceText src;
     private final CodeFacts out;
+    private final ScriptModule module;
     private final Map<String, SyntaxNode> localFunctions = new HashMap<>();
     private final Map<Integer, Summary> summaries = new HashMap<>();
     private final Set<String> reported = new HashSet<>();
@@ -152,6 +161,7 @@ final class ScriptTaint {
         this.ax = ax;
         this.src = src;
         this.out = out;
+        this.module = new ScriptModule(file, language, settings.bounds().maxCallsPerFile());
     }
 
     /** A function of this file that calls can be followed into, by the name it is declared or assigned under. */
@@ -225,7 +235,7 @@ final class ScriptTaint {
         summaries.put(function.startByte(), summary); // a recursive call sees the summary as built so far
         Scope scope = new Scope(summary, moduleVars);
         List<SyntaxNode> params = parameters(function);
-        for (int i = 0; i < Math.min(params.size(), 30); i++) {
+        for (int i = 0; i < Math.min(params.size(), MAX_PARAMS); i++) {
             bind(params.get(i), new Value(Map.of(), 1 << i, false, false, false), scope);
         }
         body(function, scope);
@@ -592,7 +602,35 @@ final class ScriptTaint {
                 return throughLocal(call, local, values, scope);
             }
         }
+        if (fn != null && scope.summary == null && (callee.startsWith("./") || callee.startsWith("../"))) {
+            return throughImport(call, callee, values);
+        }
         return Value.CLEAN;
+    }
+
+    /**
+     * A call of a function of a relatively imported module: recorded with its arguments' taint; its return value
+     * carries a placeholder naming the call, resolved by the component (within a summary: one level only, clean).
+     */
+    private Value throughImport(SyntaxNode call, String callee, List<Value> values) {
+        List<List<ScriptModule.ArgumentTaint>> arguments = new ArrayList<>();
+        for (int i = 0; i < values.size() && i < MAX_PARAMS; i++) {
+            List<ScriptModule.ArgumentTaint> taints = new ArrayList<>();
+            for (Taint t : values.get(i).taints.values()) {
+                taints.add(t.source().startsWith(IMPORTED_CALL)
+                        ? new ScriptModule.ArgumentTaint(null, importedCall(t))
+                        : new ScriptModule.ArgumentTaint(new ScriptModule.Source(t.source(), t.line(), t.snippet()),
+                                -1));
+            }
+            arguments.add(taints);
+        }
+        int line = src.startLine(call);
+        int id = module.add(callee, line, arguments);
+        return id < 0 ? Value.CLEAN : Value.source(IMPORTED_CALL + id, line, src.snippet(call));
+    }
+
+    private static int importedCall(Taint t) {
+        return Integer.parseInt(t.source().substring(IMPORTED_CALL.length()));
     }
 
     /** A call of a function of this file: its summary's sinks fire with the caller's taint; its return carries it. */
@@ -703,10 +741,172 @@ final class ScriptTaint {
             }
         }
         for (Taint t : v.taints.values()) {
-            if (reported.add(callStart + ":" + line + ":" + t.source())) {
+            if (!reported.add(callStart + ":" + line + ":" + t.source())) {
+                continue;
+            }
+            if (t.source().startsWith(IMPORTED_CALL)) {
+                module.add(new ScriptModule.ImportedSink(importedCall(t), kind, callee, line, snippet));
+            } else {
                 out.add(new TaintFlow(file, language, t.source(), t.line(), kind, callee, line, snippet,
                         t.snippet()));
             }
         }
+    }
+
+    // ---- exports, for importers in other files
+
+    /**
+     * Summarises the functions the module exports ({@code export function}, {@code export const f = () => …},
+     * {@code export default}, {@code export {a as b}}, {@code module.exports = …}, {@code exports.x = …}) and hands
+     * the file's {@link ScriptModule} to the facts when it has anything to join.
+     */
+    void exports(SyntaxNode root) {
+        Map<String, SyntaxNode> named = new TreeMap<>();
+        for (SyntaxNode s : root.namedChildren()) {
+            if ("export_statement".equals(s.type())) {
+                exportStatement(s, named);
+            } else if ("expression_statement".equals(s.type())) {
+                for (SyntaxNode c : s.namedChildren()) {
+                    if ("assignment_expression".equals(c.type())) {
+                        commonJsExport(c, named);
+                    }
+                }
+            }
+        }
+        for (Map.Entry<String, SyntaxNode> e : named.entrySet()) {
+            Summary summary = summary(e.getValue());
+            List<ScriptModule.ParameterSink> sinks = new ArrayList<>();
+            for (SummarySink s : summary.sinks) {
+                sinks.add(new ScriptModule.ParameterSink(s.params(), s.kind(), s.callee(), s.line(), s.snippet()));
+            }
+            List<ScriptModule.Source> returned = new ArrayList<>();
+            for (Taint t : summary.returnValue.taints.values()) {
+                if (!t.source().startsWith(IMPORTED_CALL)) { // what the module got from another: a second level
+                    returned.add(new ScriptModule.Source(t.source(), t.line(), t.snippet()));
+                }
+            }
+            if (!sinks.isEmpty() || summary.returnParams != 0 || !returned.isEmpty()) {
+                module.add(new ScriptModule.Export(e.getKey(), sinks, summary.returnParams, returned));
+            }
+        }
+        if (!module.isEmpty()) {
+            out.module(module);
+        }
+    }
+
+    private void exportStatement(SyntaxNode statement, Map<String, SyntaxNode> named) {
+        boolean isDefault = false;
+        for (SyntaxNode.Child c : statement.children()) {
+            if ("default".equals(c.node().type())) {
+                isDefault = true;
+            }
+        }
+        SyntaxNode declaration = statement.field("declaration");
+        if (declaration != null) {
+            if (FUNCTIONS.contains(declaration.type())) {
+                SyntaxNode name = declaration.field("name");
+                if (isDefault || name != null) {
+                    named.putIfAbsent(isDefault ? "default" : src.text(name, 200), declaration);
+                }
+            } else if ("lexical_declaration".equals(declaration.type())
+                    || "variable_declaration".equals(declaration.type())) {
+                for (SyntaxNode d : declaration.namedChildren()) {
+                    SyntaxNode name = d.field("name");
+                    SyntaxNode value = d.field("value");
+                    SyntaxNode fn = value == null ? null : function(value);
+                    if (name != null && fn != null && "identifier".equals(name.type())) {
+                        named.putIfAbsent(src.text(name, 200), fn);
+                    }
+                }
+            }
+        }
+        SyntaxNode value = statement.field("value");
+        if (isDefault && value != null) {
+            exportValue("default", value, named);
+        }
+        for (SyntaxNode c : statement.namedChildren()) {
+            if (!"export_clause".equals(c.type())) {
+                continue;
+            }
+            for (SyntaxNode spec : c.namedChildren()) {
+                SyntaxNode name = spec.field("name");
+                SyntaxNode alias = spec.field("alias");
+                if ("export_specifier".equals(spec.type()) && name != null) {
+                    SyntaxNode fn = localFunctions.get(src.text(name, 200));
+                    if (fn != null) {
+                        named.putIfAbsent(src.text(alias != null ? alias : name, 200), fn);
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code module.exports = f | {a, b: g, c() {…}}}, {@code module.exports.x = f}, {@code exports.x = f}. */
+    private void commonJsExport(SyntaxNode assignment, Map<String, SyntaxNode> named) {
+        SyntaxNode left = assignment.field("left");
+        SyntaxNode right = assignment.field("right");
+        if (left == null || right == null) {
+            return;
+        }
+        String target = src.text(left, 200);
+        if (target.equals("module.exports")) {
+            exportValue("default", right, named);
+        } else if (target.startsWith("module.exports.") || target.startsWith("exports.")) {
+            String name = target.substring(target.indexOf("exports.") + "exports.".length());
+            SyntaxNode fn = function(right);
+            if (fn != null && name.indexOf('.') < 0) {
+                named.putIfAbsent(name, fn);
+            }
+        }
+    }
+
+    /** A default export: a function (the module itself is called), or an object whose members are functions. */
+    private void exportValue(String name, SyntaxNode value, Map<String, SyntaxNode> named) {
+        SyntaxNode fn = function(value);
+        if (fn != null) {
+            named.putIfAbsent(name, fn);
+            return;
+        }
+        if (!"object".equals(value.type())) {
+            return;
+        }
+        for (SyntaxNode c : value.namedChildren()) {
+            switch (c.type()) {
+                case "pair": {
+                    SyntaxNode key = c.field("key");
+                    SyntaxNode v = c.field("value");
+                    SyntaxNode member = v == null ? null : function(v);
+                    if (key != null && member != null) {
+                        String k = "string".equals(key.type()) ? ax.stringValue(key) : src.text(key, 200);
+                        named.putIfAbsent(k, member);
+                    }
+                    break;
+                }
+                case "shorthand_property_identifier": {
+                    SyntaxNode member = localFunctions.get(src.text(c, 200));
+                    if (member != null) {
+                        named.putIfAbsent(src.text(c, 200), member);
+                    }
+                    break;
+                }
+                case "method_definition": {
+                    SyntaxNode key = c.field("name");
+                    if (key != null) {
+                        named.putIfAbsent(src.text(key, 200), c);
+                    }
+                    break;
+                }
+                default:
+                    break;
+            }
+        }
+    }
+
+    /** The function an expression is or names (a function of this file), else null. */
+    private SyntaxNode function(SyntaxNode value) {
+        if (FUNCTIONS.contains(value.type())) {
+            return value;
+        }
+        return "identifier".equals(value.type()) ? localFunctions.get(src.text(value, 200)) : null;
     }
 }

