@@ -40,17 +40,23 @@ final class McpServerReader {
                             read(config, document, profile, entry.getKey(), entry.getValue()).ifPresent(out::add);
                         }
                     }
-                } else if (container.isArray()) {
-                    // A list of servers (Continue): each names itself with `name`, else its position.
-                    List<ConfigNode> elements = container.elements();
-                    for (int i = 0; i < elements.size(); i++) {
-                        ConfigNode element = elements.get(i);
-                        if (element.isObject()) {
-                            String name = element.get("name").flatMap(ConfigNode::nonEmptyText).map(String::strip)
-                                    .orElse(String.valueOf(i));
-                            read(config, document, profile, name, element).ifPresent(out::add);
-                        }
+                }
+            }
+        }
+        for (String listPath : profile.serverLists()) {
+            for (ConfigNode list : match(config.root(), listPath.split("\\."), 0)) {
+                List<ConfigNode> elements = list.isArray() ? list.elements() : List.of();
+                for (int i = 0; i < elements.size(); i++) {
+                    ConfigNode element = elements.get(i);
+                    if (!element.isObject()) {
+                        continue;
                     }
+                    // Each names itself with `name`, else by its position; Continue's config.json nests the launch
+                    // under an object `transport` ({type, command, args} or {type, url}).
+                    String name = element.get("name").flatMap(ConfigNode::nonEmptyText).map(String::strip)
+                            .orElse(String.valueOf(i));
+                    ConfigNode spec = element.get("transport").filter(ConfigNode::isObject).orElse(element);
+                    read(config, document, profile, name, spec).ifPresent(out::add);
                 }
             }
         }
@@ -88,11 +94,6 @@ final class McpServerReader {
 
     private Optional<Found> read(ParsedConfig config, String document, KnownLocations.DocumentProfile profile,
             String name, ConfigNode spec) {
-        // Continue's config.json nests the launch under an object `transport` ({type, command, args} or {type, url}).
-        Optional<ConfigNode> nested = spec.get("transport").filter(ConfigNode::isObject);
-        if (nested.isPresent()) {
-            spec = nested.get();
-        }
         String type = firstText(spec, keys.typeKeys()).map(s -> s.toLowerCase(Locale.ROOT)).orElse(null);
         List<LaunchPackages.Token> launch = new ArrayList<>();
         String command = null;

@@ -124,6 +124,15 @@ class AgentInventoryTest {
                 lines(inv));
     }
 
+    /** A list named `servers` is read as MCP servers only where a client documents one: an OpenAPI file's is not. */
+    @Test
+    void openApiServerListIsNotAnMcpServer() {
+        Fixtures.write(tmp.resolve("api/openapi.yaml"), "openapi: 3.1.0\nservers:\n  - url: http://api.example.invalid/v1\n"
+                + "    description: staging\npaths: {}\n");
+        AgentInventory inv = inventory(tmp.resolve("api"));
+        assertTrue(inv.mcpServers().isEmpty(), lines(inv).toString());
+    }
+
     /** A scan of the file-system root sees Claude Code's managed settings and managed MCP servers. */
     @Test
     void managedClaudeCodeSettingsWhenTheBaseIsTheRoot() {
