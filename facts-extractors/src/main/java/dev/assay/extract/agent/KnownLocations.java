@@ -81,12 +81,17 @@ record KnownLocations(
     record LastTouched(String path, @JsonProperty("package") String packageName) {
     }
 
-    /** {@code agent}: the agent or client a document belongs to, by name (none for env files and unknown configs). */
+    /**
+     * {@code agent}: the agent or client a document belongs to, by name (none for env files and unknown configs).
+     * {@code servers} name maps of servers by name, {@code serverLists} lists of servers (only where a client documents
+     * a list: a generic file's {@code servers:} list is an OpenAPI server list, not MCP).
+     */
     record DocumentProfile(String agent, List<String> servers, LastTouched lastTouched, List<String> workspaceKeys,
-            List<String> skillDirKeys, Map<String, String> urlTransports) {
+            List<String> skillDirKeys, Map<String, String> urlTransports, List<String> serverLists) {
 
         DocumentProfile {
             servers = servers == null ? List.of() : List.copyOf(servers);
+            serverLists = serverLists == null ? List.of() : List.copyOf(serverLists);
             workspaceKeys = workspaceKeys == null ? List.of() : List.copyOf(workspaceKeys);
             skillDirKeys = skillDirKeys == null ? List.of() : List.copyOf(skillDirKeys);
             urlTransports = urlTransports == null ? Map.of() : urlTransports;

@@ -31,19 +31,40 @@ final class McpServerReader {
     List<Found> read(ParsedConfig config, String document, KnownLocations.DocumentProfile profile) {
         List<Found> out = new ArrayList<>();
         for (String containerPath : profile.servers()) {
-            for (ConfigNode container : match(config.root(), containerPath.split("\\."), 0)) {
-                if (!container.isObject()) {
-                    continue;
-                }
-                for (Map.Entry<String, ConfigNode> entry : container.fields().entrySet()) {
-                    if (entry.getValue().isObject()) {
-                        read(config, document, profile, entry.getKey(), entry.getValue()).ifPresent(out::add);
+            List<ConfigNode> containers = containerPath.equals(ROOT) ? List.of(config.root())
+                    : match(config.root(), containerPath.split("\\."), 0);
+            for (ConfigNode container : containers) {
+                if (container.isObject()) {
+                    for (Map.Entry<String, ConfigNode> entry : container.fields().entrySet()) {
+                        if (entry.getValue().isObject()) {
+                            read(config, document, profile, entry.getKey(), entry.getValue()).ifPresent(out::add);
+                        }
                     }
+                }
+            }
+        }
+        for (String listPath : profile.serverLists()) {
+            for (ConfigNode list : match(config.root(), listPath.split("\\."), 0)) {
+                List<ConfigNode> elements = list.isArray() ? list.elements() : List.of();
+                for (int i = 0; i < elements.size(); i++) {
+                    ConfigNode element = elements.get(i);
+                    if (!element.isObject()) {
+                        continue;
+                    }
+                    // Each names itself with `name`, else by its position; Continue's config.json nests the launch
+                    // under an object `transport` ({type, command, args} or {type, url}).
+                    String name = element.get("name").flatMap(ConfigNode::nonEmptyText).map(String::strip)
+                            .orElse(String.valueOf(i));
+                    ConfigNode spec = element.get("transport").filter(ConfigNode::isObject).orElse(element);
+                    read(config, document, profile, name, spec).ifPresent(out::add);
                 }
             }
         }
         return out;
     }
+
+    /** A `servers` entry naming the document's root: the servers are its top-level members (a plugin's .mcp.json). */
+    static final String ROOT = ".";
 
     /** Nodes at a path whose '*' segments match every member or element. */
     static List<ConfigNode> match(ConfigNode node, String[] segments, int from) {
@@ -57,7 +78,16 @@ final class McpServerReader {
                 out.addAll(match(child, segments, from + 1));
             }
         } else {
-            node.at(segments[from]).ifPresent(child -> out.addAll(match(child, segments, from + 1)));
+            Optional<ConfigNode> child = node.at(segments[from]);
+            int next = from + 1;
+            // A key may itself hold dots (Amp's "amp.mcpServers"): join the following segments until one names a key.
+            StringBuilder key = new StringBuilder(segments[from]);
+            while (child.isEmpty() && next < segments.length && node.isObject()) {
+                key.append('.').append(segments[next++]);
+                child = node.get(key.toString());
+            }
+            int rest = next;
+            child.ifPresent(c -> out.addAll(match(c, segments, rest)));
         }
         return out;
     }

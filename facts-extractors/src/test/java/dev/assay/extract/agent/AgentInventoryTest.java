@@ -89,6 +89,61 @@ class AgentInventoryTest {
                 lines(inv));
     }
 
+    /**
+     * Continue (config.yaml's server list and .continue/mcpServers block files, YAML and JSON), an installed Claude Code
+     * plugin (inline servers in plugin.json, top-level servers in its .mcp.json, hooks), Junie and Amp (flat
+     * "amp.mcpServers" key) in their documented shapes. A prompt block under .continue/prompts and a plugin in a
+     * marketplace catalogue (not installed) are not read.
+     */
+    @Test
+    void continuePluginsJunieAndAmpInTheirDocumentedShapes() {
+        AgentInventory inv = inventory(Fixtures.copy("other-agents", tmp.resolve("home")));
+        String plugin = ".claude/plugins/cache/acme-tools/formatter/1.2.0/";
+        assertEquals(List.of(
+                "agent Amp .config/amp/settings.json=amp []",
+                "agent Claude Code " + plugin + ".claude-plugin/plugin.json=claude-code-plugin," + plugin
+                        + ".mcp.json=claude-code-plugin-mcp," + plugin + "hooks/hooks.json=claude-code-plugin-hooks []",
+                "agent Continue .continue/config.json=continue,.continue/config.yaml=continue,"
+                        + ".continue/mcpServers/from-claude.json=continue,"
+                        + ".continue/mcpServers/playwright-mcp.yaml=continue []",
+                "agent Junie .junie/mcp/mcp.json=junie []",
+                "mcp Amp/amp:linear sse [|https://mcp.linear.invalid/sse] not-a-package-launch[]",
+                "mcp Amp/amp:playwright stdio [npx -y @playwright/mcp@latest --headless|] unpinned[]",
+                "mcp Claude Code/claude-code-plugin:formatter-lsp stdio [${CLAUDE_PLUGIN_ROOT}/bin/format-server --stdio|] "
+                        + "not-a-package-launch[]",
+                "mcp Claude Code/claude-code-plugin-mcp:tracker http [|https://tracker.example.invalid/mcp/] "
+                        + "not-a-package-launch[]",
+                // config.json (before 2025) nests the launch under transport and names no server: its position names it
+                "mcp Continue/continue:0 stdio [uvx mcp-server-sqlite --db-path legacy.db|] unpinned[]",
+                "mcp Continue/continue:Browser search stdio [npx @playwright/mcp@0.0.41|] pinned[npm:@playwright/mcp@0.0.41]",
+                "mcp Continue/continue:Docs http [|https://docs.example.invalid/mcp] not-a-package-launch[]",
+                "mcp Continue/continue:GitHub stdio [npx -y @modelcontextprotocol/server-github|] unpinned[]",
+                "mcp Continue/continue:sqlite stdio [uvx mcp-server-sqlite==0.6.2 --db-path notes.db|] "
+                        + "pinned[pypi:mcp-server-sqlite@0.6.2]",
+                "mcp Junie/junie:time stdio [uvx mcp-server-time --local-timezone=Europe/Berlin|] unpinned[]"),
+                lines(inv));
+    }
+
+    /** A list named `servers` is read as MCP servers only where a client documents one: an OpenAPI file's is not. */
+    @Test
+    void openApiServerListIsNotAnMcpServer() {
+        Fixtures.write(tmp.resolve("api/openapi.yaml"), "openapi: 3.1.0\nservers:\n  - url: http://api.example.invalid/v1\n"
+                + "    description: staging\npaths: {}\n");
+        AgentInventory inv = inventory(tmp.resolve("api"));
+        assertTrue(inv.mcpServers().isEmpty(), lines(inv).toString());
+    }
+
+    /** A scan of the file-system root sees Claude Code's managed settings and managed MCP servers. */
+    @Test
+    void managedClaudeCodeSettingsWhenTheBaseIsTheRoot() {
+        AgentInventory inv = inventory(Fixtures.copy("machine-root", tmp.resolve("root")));
+        assertEquals(List.of(
+                "agent Claude Code etc/claude-code/managed-mcp.json=claude-code-managed-mcp,"
+                        + "etc/claude-code/managed-settings.json=claude-code-managed-settings []",
+                "mcp Claude Code/claude-code-managed-mcp:company-docs http [|https://docs.corp.example.invalid/mcp] "
+                        + "not-a-package-launch[]"), lines(inv));
+    }
+
     @Test
     void sameTargetSameInventory() {
         Path home = Fixtures.copy("home", tmp.resolve("home"));

@@ -21,7 +21,8 @@ class KnownLocationsTest {
         assertEquals(new TreeSet<>(List.of("openclaw", "clawdbot", "moltbot", "openclaw-auth-profiles",
                 "openclaw-exec-approvals", "openclaw-cron", "openclaw-installed-package", "mcporter", "claude-desktop", "claude-code",
                 "claude-code-settings", "cursor", "vscode-mcp", "windsurf", "gemini", "codex", "cline", "roo-code", "kiro",
-                "zed", "goose", "opencode",
+                "zed", "goose", "opencode", "continue", "claude-code-managed-settings", "claude-code-managed-mcp",
+                "claude-code-plugin", "claude-code-plugin-hooks", "claude-code-plugin-mcp", "junie", "amp",
                 "env", "config")),
                 new TreeSet<>(TABLE.documents().keySet()));
         TreeSet<String> roles = new TreeSet<>();
