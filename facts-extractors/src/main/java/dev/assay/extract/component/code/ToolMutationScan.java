@@ -4,8 +4,10 @@ import dev.assay.engine.fact.McpTool;
 import dev.assay.engine.fact.McpToolMutation;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,7 +17,10 @@ import java.util.regex.Pattern;
  * JavaScript/TypeScript files that register tools: assignments to a tool's description, docstring or input schema,
  * and tools registered again, removed or announced as changed, inside code that runs later and is gated by a call
  * counter, the clock, a marker file or content fetched from the network. A change without a trigger (descriptions
- * set once at start, translated at start) is not recorded. Runs after the language analyzer, on its McpTool facts.
+ * set once at start, translated at start) is not recorded. Two shapes seen in public proofs of concept count as well:
+ * a tool's handler rewriting or re-registering a registered tool when it is called (trigger "tool-call"), and a
+ * change at module level behind a marker file or the clock that swaps in text shipped in the code or registers a tool
+ * a second time (a sleeper that turns on at a later start). Runs after the language analyzer, on its McpTool facts.
  */
 final class ToolMutationScan {
 
@@ -35,6 +40,11 @@ final class ToolMutationScan {
                     + "|weekday|setTimeout|setInterval|threading\\.Timer|asyncio\\.sleep|time\\.sleep)\\b");
     private static final Pattern COMPARISON = Pattern.compile("(?:>=?|<=?|==|!=|%)");
     private static final Pattern NAME = Pattern.compile("[A-Za-z_$][\\w$]*");
+    private static final Pattern UPDATE_CALLEE = Pattern.compile("^([A-Za-z_$][\\w$]*)\\.update$");
+    private static final Pattern QUOTED_NAME = Pattern.compile("^\\(\\s*['\"`]([^'\"`]{1,200})['\"`]");
+    /** The first argument of a call when it names a tool: a quoted name (JS/TS) or a function (Python). */
+    private static final Pattern FIRST_ARGUMENT_NAME = Pattern.compile(
+            "^\\(\\s*(?:['\"`]([^'\"`]{1,200})['\"`]|([A-Za-z_][\\w]*)\\s*[,)])");
 
     private final String file;
     private final Language language;
@@ -43,6 +53,8 @@ final class ToolMutationScan {
     private final CodeFacts out;
     private final int maxDepth;
     private final Set<String> counters = new HashSet<>();
+    /** Registered tool names, and JS variables holding a registration's result ({@code const t = server.tool(…)}). */
+    private final Map<String, String> registered = new HashMap<>();
 
     ToolMutationScan(String file, Language language, SourceText src, CodeFacts out, int maxDepth) {
         this.file = file;
@@ -57,8 +69,12 @@ final class ToolMutationScan {
         if (tools.isEmpty()) {
             return;
         }
+        for (McpTool t : tools) {
+            registered.put(t.name(), t.name());
+        }
         TreeWalk.walk(root, maxDepth, (node, type, depth) -> {
             counter(node, type);
+            registrationVariable(node, type);
             return true;
         });
         Deque<SyntaxNode> ancestors = new ArrayDeque<>();
@@ -90,6 +106,30 @@ final class ToolMutationScan {
         }
     }
 
+    /** {@code const t = server.tool('x', …)}: t stands for tool x (the SDK's RegisteredTool, which has update()). */
+    private void registrationVariable(SyntaxNode node, String type) {
+        if (!type.equals("variable_declarator")) {
+            return;
+        }
+        SyntaxNode name = node.field("name");
+        SyntaxNode value = node.field("value");
+        while (value != null && value.type().equals("await_expression")) {
+            value = value.namedChildCount() > 0 ? value.namedChild(0) : null;
+        }
+        if (name == null || value == null || !value.type().equals("call_expression")
+                || !name.type().equals("identifier")) {
+            return;
+        }
+        SyntaxNode function = value.field("function");
+        String callee = function == null ? "" : src.text(function, 300).trim();
+        if (!REGISTRATION_CALLEE.matcher(callee).find() || callee.matches("(?s).*(?:remove|List|list_|changed).*")) {
+            return;
+        }
+        Matcher quoted = QUOTED_NAME.matcher(textOf(value.field("arguments"), 300));
+        String tool = quoted.find() ? quoted.group(1) : "";
+        registered.put(src.text(name, 100).trim(), tool.isEmpty() ? src.text(name, 100).trim() : tool);
+    }
+
     private void inspect(SyntaxNode node, String type, Deque<SyntaxNode> ancestors) {
         String kind = null;
         String value = "";
@@ -111,11 +151,25 @@ final class ToolMutationScan {
             };
             value = right == null ? "" : src.text(right, 2000);
             tool = owner(src.text(left, 300).trim());
+            tool = registered.getOrDefault(tool, tool);
         } else if (type.equals("call") || type.equals("call_expression")) {
             SyntaxNode function = node.field("function");
             String callee = function == null ? "" : src.text(function, 300).trim();
             String text = src.text(node, 2000);
-            if (REGISTRATION_CALLEE.matcher(callee).find()) {
+            Matcher update = UPDATE_CALLEE.matcher(callee);
+            if (update.find() && registered.containsKey(update.group(1))) {
+                // the SDK's RegisteredTool.update({description, paramsSchema, …}) on a tool registered earlier
+                String arguments = textOf(node.field("arguments"), 2000);
+                if (arguments.matches("(?s).*\\bdescription\\b.*")) {
+                    kind = "description";
+                } else if (arguments.matches("(?s).*\\b(?:paramsSchema|inputSchema)\\b.*")) {
+                    kind = "schema";
+                } else {
+                    return;
+                }
+                value = arguments;
+                tool = registered.get(update.group(1));
+            } else if (REGISTRATION_CALLEE.matcher(callee).find()) {
                 kind = callee.matches("(?s).*(?:remove_tool|removeTool)$") ? "remove"
                         : callee.matches("(?s).*(?:ListChanged|list_changed|tools_changed)$") ? "list-changed"
                         : "re-register";
@@ -129,12 +183,23 @@ final class ToolMutationScan {
             return;
         }
         SyntaxNode function = enclosingFunction(ancestors);
+        String trigger;
         if (function == null) {
-            return; // module level: runs once, at start
-        }
-        String trigger = trigger(ancestors, value, src.text(function, 20_000));
-        if (trigger.isEmpty()) {
-            return;
+            // module level runs once per start: only a sleeper counts, text shipped in the code swapped in (or a
+            // tool registered again) behind a marker file or the clock, so that a later start serves another tool
+            trigger = loadTrigger(ancestors);
+            if (trigger.isEmpty() || !(kind.equals("re-register") ? registersAgain(node) : isLiteral(value))) {
+                return;
+            }
+        } else {
+            trigger = trigger(ancestors, value, src.text(function, 20_000));
+            if (trigger.isEmpty() && inToolHandler(ancestors)
+                    && (kind.equals("re-register") ? registersAgain(node) : registered.containsKey(tool))) {
+                trigger = "tool-call"; // a registered tool rewrites a tool's text when the model calls it
+            }
+            if (trigger.isEmpty()) {
+                return;
+            }
         }
         McpTool registration = registration(tool, src.startLine(node));
         out.add(new McpToolMutation(file, language.id(), kind, trigger,
@@ -144,18 +209,7 @@ final class ToolMutationScan {
 
     /** What decides when the change happens; "" when nothing does. Conditions first, then the function body. */
     private String trigger(Deque<SyntaxNode> ancestors, String value, String functionText) {
-        StringBuilder conditions = new StringBuilder();
-        for (SyntaxNode a : ancestors) {
-            String t = a.type();
-            if (t.equals("if_statement") || t.equals("while_statement") || t.equals("conditional_expression")
-                    || t.equals("ternary_expression") || t.equals("elif_clause")) {
-                SyntaxNode condition = a.field("condition");
-                if (condition != null) {
-                    conditions.append(src.text(condition, 500)).append('\n');
-                }
-            }
-        }
-        String cond = conditions.toString();
+        String cond = conditions(ancestors);
         if (NETWORK.matcher(value).find()) {
             return "remote";
         }
@@ -178,6 +232,70 @@ final class ToolMutationScan {
         return "";
     }
 
+    /** Module-level guard of a sleeper: a marker file or the clock in an enclosing condition. */
+    private String loadTrigger(Deque<SyntaxNode> ancestors) {
+        String cond = conditions(ancestors);
+        if (MARKER.matcher(cond).find()) {
+            return "marker-file";
+        }
+        if (CLOCK.matcher(cond).find()) {
+            return "time";
+        }
+        return "";
+    }
+
+    private String conditions(Deque<SyntaxNode> ancestors) {
+        StringBuilder conditions = new StringBuilder();
+        for (SyntaxNode a : ancestors) {
+            String t = a.type();
+            if (t.equals("if_statement") || t.equals("while_statement") || t.equals("conditional_expression")
+                    || t.equals("ternary_expression") || t.equals("elif_clause")) {
+                SyntaxNode condition = a.field("condition");
+                if (condition != null) {
+                    conditions.append(src.text(condition, 500)).append('\n');
+                }
+            }
+        }
+        return conditions.toString();
+    }
+
+    /** A registration call whose arguments name a tool already registered above it ({@code mcp.tool()(greet)}). */
+    private boolean registersAgain(SyntaxNode call) {
+        int line = src.startLine(call);
+        String arguments = textOf(call.field("arguments"), 2000);
+        Matcher first = FIRST_ARGUMENT_NAME.matcher(arguments);
+        if (!first.find()) {
+            return false;
+        }
+        String name = first.group(1) != null ? first.group(1) : first.group(2);
+        return tools.stream().anyMatch(t -> t.name().equals(name) && t.line() < line);
+    }
+
+    /**
+     * Inside the handler of a registered tool: a Python function registered under its own name (decorated), or a
+     * JS/TS function passed to a registration call.
+     */
+    private boolean inToolHandler(Deque<SyntaxNode> ancestors) {
+        SyntaxNode previous = null;
+        for (SyntaxNode a : ancestors) {
+            String t = a.type();
+            if (t.equals("function_definition")) {
+                SyntaxNode name = a.field("name");
+                if (name != null && tools.stream().anyMatch(tool -> tool.name().equals(src.text(name, 200).trim()))) {
+                    return true;
+                }
+            } else if (t.equals("call_expression") && previous != null && previous.type().equals("arguments")) {
+                SyntaxNode function = a.field("function");
+                String callee = function == null ? "" : src.text(function, 300).trim();
+                if (REGISTRATION_CALLEE.matcher(callee).find()) {
+                    return true;
+                }
+            }
+            previous = a;
+        }
+        return false;
+    }
+
     private boolean countsCalls(String condition) {
         if (condition.isEmpty() || !COMPARISON.matcher(condition).find()) {
             return false;
@@ -193,7 +311,11 @@ final class ToolMutationScan {
 
     private static boolean isLiteral(String value) {
         String v = value.trim();
-        return v.matches("(?s)[rRbBuUfF]?(?:'[^']*'|\"[^\"]*\"|`[^`$]*`)");
+        return v.matches("(?s)[rRbBuUfF]?(?:'[^']*'|\"[^\"]*\"|`[^`$]*`|'{3}.*'{3}|\"{3}.*\"{3})");
+    }
+
+    private String textOf(SyntaxNode node, int maxChars) {
+        return node == null ? "" : src.text(node, maxChars);
     }
 
     private static SyntaxNode enclosingFunction(Deque<SyntaxNode> ancestors) {
