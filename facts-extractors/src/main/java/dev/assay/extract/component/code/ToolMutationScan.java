@@ -192,7 +192,11 @@ final class ToolMutationScan {
                 return;
             }
         } else {
-            trigger = trigger(ancestors, value, src.text(function, 20_000));
+            // the function's own text, less the change itself: a registration whose handler sleeps or fetches is
+            // not a registration made after a delay or from fetched content (server-everything's set-up functions)
+            String around = src.slice(function.startByte(), node.startByte(), 20_000)
+                    + src.slice(node.endByte(), function.endByte(), 20_000);
+            trigger = trigger(ancestors, value, around);
             if (trigger.isEmpty() && inToolHandler(ancestors)
                     && (kind.equals("re-register") ? registersAgain(node) : registered.containsKey(tool))) {
                 trigger = "tool-call"; // a registered tool rewrites a tool's text when the model calls it
