@@ -139,12 +139,8 @@ final class BatchScan {
             Main.printError(err, "gate tripped: " + Messages.oneLine(shown) + ": " + String.join("; ", tripped));
         }
         if (outputDir == null) {
-            try {
-                out.println(JSON.writeValueAsString(JSON.readTree(ReportWriters.render(report, ReportFormat.JSON))));
-                out.flush();
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("cannot write a report as one JSON line", e);
-            }
+            out.println(ReportWriters.jsonLine(report));
+            out.flush();
             return;
         }
         Path file = outputDir.resolve(fileName(r.target()));

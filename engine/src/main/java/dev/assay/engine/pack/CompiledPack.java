@@ -8,8 +8,13 @@ import dev.assay.engine.rules.RuleContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
+import org.drools.base.base.ObjectType;
+import org.drools.base.rule.EntryPointId;
+import org.drools.core.impl.InternalRuleBase;
 import org.kie.api.KieBase;
 import org.kie.api.runtime.KieSession;
+import org.kie.api.runtime.KieSessionsPool;
 
 /**
  * A pack version ready to run: its KieBase and rule context, built once and shared. {@link #derive} is thread-safe;
@@ -72,6 +77,17 @@ public final class CompiledPack {
     private final RuleContext context;
     private final List<Pattern> redactions;
     private final boolean precompiled;
+    /**
+     * Whether a fact class is matched by a pattern of some rule. A fact no rule can match changes no derivation (the
+     * session is read back for detections only), yet inserting it costs a hash, a handle and a walk of the network, for
+     * every fact of every target: such facts are not inserted.
+     */
+    private final ClassValue<Boolean> matched;
+    /**
+     * Sessions to reuse: a new session builds the memories of every node again, a cost paid per target; disposing a
+     * pooled session resets it (no fact, activation or memory of the last target left) and returns it here.
+     */
+    private final KieSessionsPool sessions;
 
     CompiledPack(RulePack pack, KieBase kieBase, boolean precompiled) {
         this.pack = pack;
@@ -79,6 +95,35 @@ public final class CompiledPack {
         this.context = RuleContext.of(pack);
         this.redactions = pack.manifest().redact().stream().map(Pattern::compile).toList();
         this.precompiled = precompiled;
+        this.matched = matchedTypes(kieBase);
+        this.sessions = kieBase.newKieSessionsPool(1); // grows on demand when targets are scanned in parallel
+    }
+
+    /**
+     * The fact classes the rules' patterns can match: those assignable to an object type of the network's default
+     * entry point. A rule base of another kind (none is built today) is taken to match every class.
+     */
+    private static ClassValue<Boolean> matchedTypes(KieBase kieBase) {
+        if (!(kieBase instanceof InternalRuleBase base)) {
+            return new ClassValue<>() {
+                @Override
+                protected Boolean computeValue(Class<?> type) {
+                    return true;
+                }
+            };
+        }
+        Set<ObjectType> types = Set.copyOf(base.getRete().getObjectTypeNodes(EntryPointId.DEFAULT).keySet());
+        return new ClassValue<>() {
+            @Override
+            protected Boolean computeValue(Class<?> type) {
+                for (ObjectType t : types) {
+                    if (t.isAssignableFrom(type)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+        };
     }
 
     public RulePack pack() {
@@ -106,14 +151,19 @@ public final class CompiledPack {
         }
     }
 
-    /** Runs the rules over the facts (sorted first, so that firing order never depends on extraction order). */
+    /**
+     * Runs the rules over the facts (sorted first, so that firing order never depends on extraction order); facts of a
+     * class no rule matches are left out.
+     */
     public Derivation derive(List<? extends Fact> facts) {
         List<Keyed> sorted = new ArrayList<>(facts.size());
         for (Fact f : facts) {
-            sorted.add(new Keyed(f));
+            if (matched.get(f.getClass())) {
+                sorted.add(new Keyed(f));
+            }
         }
         sorted.sort(FACT_ORDER);
-        KieSession session = kieBase.newKieSession();
+        KieSession session = sessions.newKieSession();
         try {
             session.setGlobal("ctx", context.forSession());
             for (DataRow row : pack.data()) {

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
@@ -31,6 +32,7 @@ import dev.assay.engine.model.TargetInfo;
 import dev.assay.engine.spi.SkippedFile;
 import java.io.IOException;
 import java.io.Writer;
+import java.math.BigDecimal;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -46,6 +48,7 @@ final class ReportJson {
 
     static final JsonMapper MAPPER = buildMapper();
     private static final ObjectWriter PRETTY = MAPPER.writer(prettyPrinter());
+    private static final ObjectWriter LINE = lineMapper().writer();
 
     private ReportJson() {
     }
@@ -55,6 +58,29 @@ final class ReportJson {
         PRETTY.writeValue(out, value);
         out.write('\n');
         out.flush();
+    }
+
+    /** {@code value} as one line of JSON, decimals as {@link #lineMapper} writes them. */
+    static String writeLine(Object value) throws IOException {
+        return LINE.writeValueAsString(value);
+    }
+
+    /**
+     * The report mapper for one-line JSON. Decimals lose their trailing zeros ("12.50" as 12.5, "10.0" as 10), as they
+     * did when the line was made by reading the pretty JSON into a Jackson tree (which strips them by default) and
+     * writing it compactly: the line stays byte for byte what it was, without the text and tree built in between.
+     */
+    private static JsonMapper lineMapper() {
+        JsonMapper line = MAPPER.copy();
+        line.registerModule(new SimpleModule("report-line").addSerializer(BigDecimal.class,
+                new StdSerializer<>(BigDecimal.class) {
+                    @Override
+                    public void serialize(BigDecimal value, JsonGenerator gen, SerializerProvider provider)
+                            throws IOException {
+                        gen.writeNumber(value.signum() == 0 ? BigDecimal.ZERO : value.stripTrailingZeros());
+                    }
+                }));
+        return line;
     }
 
     private static DefaultPrettyPrinter prettyPrinter() {

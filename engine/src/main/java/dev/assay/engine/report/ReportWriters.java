@@ -54,6 +54,19 @@ public final class ReportWriters {
         writer.flush();
     }
 
+    /**
+     * The report as one line of JSON (no '\n'), as batch scans print it: the JSON format without its indentation,
+     * decimals written without trailing zeros.
+     */
+    public static String jsonLine(Report report) {
+        Objects.requireNonNull(report, "report");
+        try {
+            return ReportJson.writeLine(report);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot render report as one JSON line", e);
+        }
+    }
+
     /** The report in {@code format} as a string. */
     public static String render(Report report, ReportFormat format) {
         StringWriter out = new StringWriter();

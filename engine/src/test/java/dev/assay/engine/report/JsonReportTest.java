@@ -257,4 +257,32 @@ class JsonReportTest {
         }
         return names;
     }
+
+    @Test
+    void jsonLineIsThePrettyJsonReadAsATreeAndWrittenCompactly() throws IOException {
+        // Batch scans once made their line by reading the pretty JSON into a tree and writing it compactly; the direct
+        // line must stay byte for byte the same, decimals included (the tree strips their trailing zeros).
+        ObjectMapper tree = new ObjectMapper().enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+                .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+        Report detailed = Reports.detailed();
+        List<Finding> findings = new ArrayList<>(detailed.findings());
+        Finding f = findings.get(1);
+        Map<String, Object> details = new LinkedHashMap<>(f.details());
+        details.put("ratio", new BigDecimal("12.50"));
+        details.put("whole", 10.0);
+        details.put("none", new BigDecimal("0.00"));
+        details.put("tiny", new BigDecimal("0.000120"));
+        details.put("big", new BigDecimal("1E+3"));
+        findings.set(1, new Finding(f.id(), f.title(), f.severity(), f.threatClass(), f.category(), f.capability(),
+                f.controls(), f.subject(), f.message(), f.remediation(), f.status(), f.evidence(), f.fingerprint(),
+                details));
+        Report decimals = Reports.report(new BigDecimal("37.50"), findings, detailed.needsReview(), detailed.counts(),
+                detailed.coverage());
+        for (Report r : List.of(Reports.sample(), detailed, decimals, Reports.empty())) {
+            String line = ReportWriters.jsonLine(r);
+            assertEquals(tree.writeValueAsString(tree.readTree(ReportWriters.render(r, ReportFormat.JSON))), line);
+            assertFalse(line.contains("\n"));
+        }
+        assertTrue(ReportWriters.jsonLine(decimals).contains("\"score\":37.5,"));
+    }
 }
