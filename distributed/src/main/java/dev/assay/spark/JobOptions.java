@@ -19,7 +19,8 @@ final class JobOptions {
     String output;
     String format;
     String master;
-    int partitionSize = 16;
+    /** Components per task; 0 = sized from the components and the cores ({@link ScanJob#partitionSize}). */
+    int partitionSize;
     boolean timings;
     boolean overwrite;
     Instant generatedAt;

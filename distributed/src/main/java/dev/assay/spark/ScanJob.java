@@ -305,8 +305,28 @@ public final class ScanJob {
 
     /** Contiguous id-sorted slices, so that the output's files and rows are in id order. */
     private static JavaRDD<Component> slices(SparkSession spark, List<Component> components, int partitionSize) {
-        int slices = Math.max(1, (components.size() + partitionSize - 1) / partitionSize);
-        return JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(components, slices);
+        JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        int size = partitionSize > 0 ? partitionSize : partitionSize(components.size(), context.defaultParallelism());
+        int slices = Math.max(1, (components.size() + size - 1) / size);
+        return context.parallelize(components, slices);
+    }
+
+    /** Tasks per core when the partition size is not given. */
+    static final int TASKS_PER_CORE = 8;
+    static final int MIN_PARTITION = 16;
+    static final int MAX_PARTITION = 1_000;
+
+    /**
+     * The components per task when {@code --partition-size} is not given: about {@value #TASKS_PER_CORE} tasks per
+     * core, between {@value #MIN_PARTITION} and {@value #MAX_PARTITION} components. Every task pays a fixed cost for
+     * its output file (a Parquet writer, the commit, Hadoop's permission calls, which fork {@code chmod} without its
+     * native library: about 0.1 s of CPU per task on one machine), so fewer, larger tasks cost less; a few tasks per
+     * core still let a core that drew heavy components finish while the others take the rest.
+     */
+    static int partitionSize(int components, int cores) {
+        long perTask = ((long) components + (long) Math.max(1, cores) * TASKS_PER_CORE - 1)
+                / ((long) Math.max(1, cores) * TASKS_PER_CORE);
+        return (int) Math.max(MIN_PARTITION, Math.min(MAX_PARTITION, perTask));
     }
 
     private static void checkOutput(SparkSession spark, String output, boolean overwrite) throws JobException {

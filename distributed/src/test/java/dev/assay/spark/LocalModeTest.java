@@ -15,4 +15,15 @@ class LocalModeTest {
         assertEquals(Runtime.getRuntime().availableProcessors(), ScanJob.localCores("local[*]"));
         assertEquals(Runtime.getRuntime().availableProcessors(), ScanJob.localCores("local[*, 2]"));
     }
+
+    @Test
+    void withoutAPartitionSizeEachCoreGetsAboutEightTasksOfAtLeastSixteenComponents() {
+        assertEquals(123, ScanJob.partitionSize(1961, 2)); // 16 tasks for the ClawHub mirror in local[2]
+        assertEquals(246, ScanJob.partitionSize(1961, 1));
+        assertEquals(16, ScanJob.partitionSize(100, 2)); // small inputs keep small tasks
+        assertEquals(16, ScanJob.partitionSize(0, 2));
+        assertEquals(125, ScanJob.partitionSize(100_000, 100)); // a registry on 25 executors x 4 cores
+        assertEquals(1_000, ScanJob.partitionSize(10_000_000, 4));
+        assertEquals(16, ScanJob.partitionSize(5, 0));
+    }
 }
