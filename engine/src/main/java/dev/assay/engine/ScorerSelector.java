@@ -2,12 +2,13 @@ package dev.assay.engine;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.assay.engine.spi.Limits;
 import dev.assay.engine.spi.Target;
 import dev.assay.engine.spi.TargetException;
 import dev.assay.engine.spi.TargetOpener;
+import dev.assay.engine.yaml.YamlTree;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -80,7 +81,9 @@ public final class ScorerSelector {
         try {
             YAMLFactory factory = YAMLFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
                     .maxNestingDepth(16).maxDocumentLength(1L << 20).build()).build();
-            root = new ObjectMapper(factory).readTree(yaml);
+            try (JsonParser parser = factory.createParser(yaml)) {
+                root = YamlTree.read(parser, YamlTree.Options.DEFAULTS);
+            }
         } catch (IOException e) {
             throw new IllegalArgumentException("scorer selection: not valid YAML: " + e.getMessage(), e);
         }

@@ -2,10 +2,9 @@ package dev.assay.engine.formula;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.assay.engine.yaml.YamlTree;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -29,7 +28,10 @@ final class SpecNode {
     private static final int MAX_TOKENS = 200_000;
     private static final int MAX_ECHO = 60;
 
-    private static final ObjectMapper YAML = yamlMapper();
+    private static final YAMLFactory YAML = yamlFactory();
+    // A repeated key is an error; weights such as 0.30 must stay exact decimals (a double would turn rounding rules
+    // into guesses).
+    private static final YamlTree.Options TREE = new YamlTree.Options(true, true);
 
     private final String source;
     private final String path;
@@ -41,13 +43,13 @@ final class SpecNode {
         this.node = node;
     }
 
-    private static ObjectMapper yamlMapper() {
+    private static YAMLFactory yamlFactory() {
         LoaderOptions loader = new LoaderOptions();
         loader.setNestingDepthLimit(MAX_DEPTH);
         loader.setMaxAliasesForCollections(10);
         loader.setCodePointLimit(MAX_BYTES);
         loader.setAllowDuplicateKeys(false);
-        YAMLFactory factory = YAMLFactory.builder()
+        return YAMLFactory.builder()
                 .loaderOptions(loader)
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(MAX_DEPTH)
@@ -57,11 +59,6 @@ final class SpecNode {
                         .maxNumberLength(40)
                         .build())
                 .build();
-        ObjectMapper mapper = new ObjectMapper(factory);
-        mapper.enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
-        // Weights such as 0.30 must stay exact decimals; a double would turn rounding rules into guesses.
-        mapper.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-        return mapper;
     }
 
     /** Parses one YAML document whose top level must be a mapping. */
@@ -74,7 +71,7 @@ final class SpecNode {
             throw new FormulaException(name + ": file is " + yaml.length + " bytes, more than the limit of " + MAX_BYTES);
         }
         try (JsonParser parser = YAML.createParser(yaml)) {
-            JsonNode root = YAML.readTree(parser);
+            JsonNode root = YamlTree.read(parser, TREE);
             if (root == null || root.isMissingNode() || root.isNull()) {
                 throw new FormulaException(name + ": empty document");
             }

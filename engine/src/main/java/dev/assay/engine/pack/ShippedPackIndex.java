@@ -1,8 +1,9 @@
 package dev.assay.engine.pack;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.assay.engine.yaml.YamlTree;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -43,7 +44,10 @@ public record ShippedPackIndex(List<Entry> packs) {
             if (in == null) {
                 return new ShippedPackIndex(List.of());
             }
-            JsonNode root = new ObjectMapper(new YAMLFactory()).readTree(in);
+            JsonNode root;
+            try (JsonParser parser = new YAMLFactory().createParser(in)) {
+                root = YamlTree.read(parser, YamlTree.Options.DEFAULTS);
+            }
             List<Entry> out = new ArrayList<>();
             for (JsonNode p : root.path("packs")) {
                 out.add(new Entry(p.path("id").asText(), p.path("version").asText(), p.path("scorer").asText(),

@@ -46,7 +46,7 @@ final class Describe {
     /** The per-severity counts, most severe first, e.g. "1 critical, 0 high, …"; other keys follow in string order. */
     static List<String> counts(Report r) {
         List<String> parts = new ArrayList<>();
-        Map<String, Integer> counts = ReportJson.canonical(r.counts());
+        Map<String, Integer> counts = SeverityCounts.canonical(r.counts());
         for (Severity s : Severity.values()) {
             parts.add(counts.getOrDefault(s.id(), 0) + " " + s.id());
         }

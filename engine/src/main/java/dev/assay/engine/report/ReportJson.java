@@ -34,7 +34,6 @@ import java.io.IOException;
 import java.io.Writer;
 import java.math.BigDecimal;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The one Jackson configuration for report JSON, shared by the JSON and SARIF writers and by {@link ReportReader}:
@@ -198,19 +197,6 @@ final class ReportJson {
 
     /** The counts in canonical order: severities most severe first, then any other key in string order. */
     static Map<String, Integer> canonical(Map<String, Integer> counts) {
-        Map<String, Integer> ordered = new java.util.LinkedHashMap<>();
-        for (Severity s : Severity.values()) {
-            if (counts.containsKey(s.id())) {
-                ordered.put(s.id(), counts.get(s.id()));
-            }
-        }
-        Map<String, Integer> others = new TreeMap<>();
-        counts.forEach((k, v) -> {
-            if (!ordered.containsKey(k)) {
-                others.put(k, v);
-            }
-        });
-        ordered.putAll(others);
-        return ordered;
+        return SeverityCounts.canonical(counts);
     }
 }

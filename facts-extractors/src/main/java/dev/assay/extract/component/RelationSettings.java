@@ -1,11 +1,6 @@
 package dev.assay.extract.component;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
+import dev.assay.engine.yaml.RecordBinder;
 import java.util.List;
 
 /**
@@ -25,17 +20,8 @@ record RelationSettings(Loading loading, List<CompiledSource> compiledSources, M
         return BUNDLED;
     }
 
-    private static RelationSettings load(String resource) {
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        try (InputStream in = RelationSettings.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException(resource + " missing from the classpath");
-            }
-            return yaml.readValue(in, RelationSettings.class);
-        } catch (IOException e) {
-            throw new UncheckedIOException(resource + " unreadable", e);
-        }
+    static RelationSettings load(String resource) {
+        return RecordBinder.bundled(RelationSettings.class, resource, RelationSettings.class);
     }
 
     record Loading(List<String> sourcingCommands, List<String> interpreters, List<String> runningCalls,

@@ -1,11 +1,6 @@
 package dev.assay.extract.component;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
+import dev.assay.engine.yaml.RecordBinder;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -37,18 +32,9 @@ public record ScanSettings(Bounds bounds, Components components, Map<String, Tag
         return BUNDLED;
     }
 
+    /** Strict: an unknown key, or a missing or null bound, is an error (ScanSettingsTest reads it as Jackson did). */
     static ScanSettings load(String resource) {
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
-        try (InputStream in = ScanSettings.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException(resource + " missing from the classpath");
-            }
-            return yaml.readValue(in, ScanSettings.class);
-        } catch (IOException e) {
-            throw new UncheckedIOException(resource + " unreadable", e);
-        }
+        return RecordBinder.bundled(ScanSettings.class, resource, ScanSettings.class);
     }
 
     static List<String> list(List<String> values) {

@@ -1,12 +1,7 @@
 package dev.assay.extract.config;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.assay.engine.spi.Limits;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
+import dev.assay.engine.yaml.RecordBinder;
 
 /**
  * How much of one config document the parser accepts: nesting depth, characters (a lower bound for YAML, whose reader
@@ -46,17 +41,8 @@ public record ConfigBounds(int maxDepth, long maxChars, long maxYamlChars, int m
     record Defaults(long maxYamlChars, int maxNodes, int snippetChars) {
         static final Defaults BUNDLED = load();
 
-        private static Defaults load() {
-            ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
-                    .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-            try (InputStream in = ConfigBounds.class.getResourceAsStream("config-bounds.yaml")) {
-                if (in == null) {
-                    throw new IllegalStateException("config-bounds.yaml missing from the classpath");
-                }
-                return yaml.readValue(in, Defaults.class);
-            } catch (IOException e) {
-                throw new UncheckedIOException("config-bounds.yaml unreadable", e);
-            }
+        static Defaults load() {
+            return RecordBinder.bundled(ConfigBounds.class, "config-bounds.yaml", Defaults.class);
         }
     }
 }

@@ -43,7 +43,10 @@ public final class ManifestReader {
     /** The kinds of manifest this reader knows. */
     public enum Kind { NPM, PYTHON, PYTHON_METADATA, MCP, PTH }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Made on first use: most components have no manifest value to write, and a mapper costs start-up time. */
+    private static final class Writer {
+        static final ObjectMapper JSON = new ObjectMapper();
+    }
 
     private final ScanSettings settings;
     private final FactSink sink;
@@ -349,7 +352,7 @@ public final class ManifestReader {
 
     private String write(JsonNode node) {
         try {
-            String s = JSON.writeValueAsString(node);
+            String s = Writer.JSON.writeValueAsString(node);
             int max = settings.bounds().maxTextChars();
             return s.length() > max ? s.substring(0, max) + "…" : s;
         } catch (JsonProcessingException e) {
