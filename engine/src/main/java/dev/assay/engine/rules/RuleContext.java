@@ -9,9 +9,14 @@ import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.model.Evidence;
 import dev.assay.engine.pack.Detector;
 import dev.assay.engine.pack.DrlGenerator;
+import dev.assay.engine.pack.FactTypes;
 import dev.assay.engine.pack.PackLoader;
 import dev.assay.engine.pack.RuleDefinition;
 import dev.assay.engine.pack.RulePack;
+import dev.assay.engine.pack.Term;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -49,6 +54,15 @@ public final class RuleContext {
      * many times); null in the shared context, which computes them per call.
      */
     private final Map<String, RegexPrefilter.Signature> signatures;
+    /** Per fact type, the getters of the fields that {@code matches} terms test (texts worth a signature up front). */
+    private final Map<Class<?>, MethodHandle[]> testedFields;
+    /** The regex rules, for working out in advance what each document's rules will ask. */
+    private final List<TextPrecompute.RegexRule> regexRules;
+    /**
+     * Per-session matches of regex rules worked out before the rules ran ({@link TextPrecompute}), by identity of
+     * the document; null in the shared context and in sessions too small to precompute.
+     */
+    private final Map<TextDocument, Map<String, List<TextMatch>>> precomputed;
 
     /**
      * A pattern from a data table's {@code pattern} column, with the row's {@code set} column ("" when absent) and the
@@ -60,7 +74,8 @@ public final class RuleContext {
     private RuleContext(Map<String, RuleDefinition> rules, Map<String, Pattern> patterns,
             Map<String, List<Pattern>> excludes, Map<String, List<TablePattern>> tablePatterns,
             RegexPrefilter prefilter, Map<String, Optional<MatchRegions>> regions,
-            Map<String, RegexPrefilter.Signature> signatures) {
+            Map<String, RegexPrefilter.Signature> signatures, Map<Class<?>, MethodHandle[]> testedFields,
+            List<TextPrecompute.RegexRule> regexRules, Map<TextDocument, Map<String, List<TextMatch>>> precomputed) {
         this.rules = rules;
         this.patterns = patterns;
         this.excludes = excludes;
@@ -68,6 +83,9 @@ public final class RuleContext {
         this.prefilter = prefilter;
         this.regions = regions;
         this.signatures = signatures;
+        this.testedFields = testedFields;
+        this.regexRules = regexRules;
+        this.precomputed = precomputed;
     }
 
     /**
@@ -75,7 +93,30 @@ public final class RuleContext {
      * each document contains. The memo holds only small bit sets and lives as long as the session's global.
      */
     public RuleContext forSession() {
-        return new RuleContext(rules, patterns, excludes, tablePatterns, prefilter, regions, new IdentityHashMap<>());
+        return new RuleContext(rules, patterns, excludes, tablePatterns, prefilter, regions, new IdentityHashMap<>(),
+                testedFields, regexRules, null);
+    }
+
+    /**
+     * A view for one rule session over these facts. When their texts are large, what the rules will ask of them
+     * (regex rules' matches in documents, signatures of tested fields) is worked out first on every core
+     * ({@link TextPrecompute}); the answers are the same either way.
+     */
+    public RuleContext forSession(List<? extends Fact> facts) {
+        if (!TextPrecompute.worthIt(facts, testedFields)) {
+            return forSession();
+        }
+        Map<String, RegexPrefilter.Signature> memo = new IdentityHashMap<>();
+        Map<TextDocument, Map<String, List<TextMatch>>> matches = new IdentityHashMap<>();
+        RuleContext session = new RuleContext(rules, patterns, excludes, tablePatterns, prefilter, regions, memo,
+                testedFields, regexRules, matches);
+        TextPrecompute.run(session, prefilter, facts, testedFields, regexRules, memo, matches);
+        return session;
+    }
+
+    /** Whether this session's text work was done up front ({@link #forSession(List)} on large texts). */
+    public boolean precomputed() {
+        return precomputed != null;
     }
 
     /** Compiles every regular expression the pack's detectors use, keyed as the generated DRL refers to them. */
@@ -106,8 +147,61 @@ public final class RuleContext {
             }
         }
         tablePatterns.replaceAll((k, v) -> List.copyOf(v));
+        List<TextPrecompute.RegexRule> regexRules = new ArrayList<>();
+        for (RuleDefinition r : pack.rules()) {
+            if (r.detector() instanceof Detector.Regex rx) {
+                regexRules.add(new TextPrecompute.RegexRule(r.id(), rx.roles()));
+            }
+        }
         return new RuleContext(rules, patterns, excludes, tablePatterns, RegexPrefilter.of(all),
-                new ConcurrentHashMap<>(), null);
+                new ConcurrentHashMap<>(), null, testedFields(pack), List.copyOf(regexRules), null);
+    }
+
+    /** Per fact type, getters of the text and list fields that the pack's {@code matches} terms test. */
+    private static Map<Class<?>, MethodHandle[]> testedFields(RulePack pack) {
+        Map<Class<?>, java.util.Set<String>> names = new LinkedHashMap<>();
+        for (RuleDefinition r : pack.rules()) {
+            if (r.detector() instanceof Detector.FactPattern f) {
+                addTested(names, f.type(), f.where());
+                f.sameFile().forEach(x -> addTested(names, x.type(), x.where()));
+                f.notSameFile().forEach(x -> addTested(names, x.type(), x.where()));
+            }
+        }
+        Map<Class<?>, MethodHandle[]> out = new java.util.HashMap<>();
+        MethodType asObject = MethodType.methodType(Object.class, Object.class);
+        names.forEach((type, fields) -> {
+            List<MethodHandle> getters = new ArrayList<>();
+            for (String field : fields) {
+                try {
+                    java.lang.reflect.Method m = type.getMethod(field);
+                    if (m.getParameterCount() == 0 && (m.getReturnType() == String.class
+                            || Collection.class.isAssignableFrom(m.getReturnType()))) {
+                        getters.add(MethodHandles.publicLookup().unreflect(m).asType(asObject));
+                    }
+                } catch (NoSuchMethodException | IllegalAccessException e) {
+                    // a field the precompute cannot read is left to the rules, which compute it when they ask
+                }
+            }
+            if (!getters.isEmpty()) {
+                out.put(type, getters.toArray(new MethodHandle[0]));
+            }
+        });
+        return Map.copyOf(out);
+    }
+
+    private static void addTested(Map<Class<?>, java.util.Set<String>> names, String type, List<Term> terms) {
+        Optional<Class<?>> c = FactTypes.byName(type);
+        if (c.isEmpty()) {
+            return;
+        }
+        for (Term t : terms) {
+            if (t.composite()) {
+                addTested(names, type, t.parts());
+            } else if (t.operator().equals("matches") || t.operator().equals("notMatches")
+                    || t.operator().equals("anyMatches")) {
+                names.computeIfAbsent(c.get(), k -> new java.util.TreeSet<>()).add(t.subject());
+            }
+        }
     }
 
     public RuleDefinition rule(String ruleId) {
@@ -432,12 +526,28 @@ public final class RuleContext {
      * text redacted when the rule asks. Matches that an {@code exclude} pattern also matches are dropped.
      */
     public List<TextMatch> regex(String ruleId, TextDocument doc) {
+        if (precomputed != null) {
+            Map<String, List<TextMatch>> byRule = precomputed.get(doc);
+            List<TextMatch> found = byRule == null ? null : byRule.get(ruleId);
+            if (found != null) {
+                return found;
+            }
+        }
+        return regexMatches(ruleId, doc, null);
+    }
+
+    /**
+     * {@link #regex}, computed: with the document's signature when the caller has it (then this touches no session
+     * state and may run on any thread), else from the session's memo.
+     */
+    List<TextMatch> regexMatches(String ruleId, TextDocument doc, RegexPrefilter.Signature docSignature) {
         RuleDefinition r = rule(ruleId);
         Detector.Regex rx = (Detector.Regex) r.detector();
         if (!rx.files().isEmpty() && rx.files().stream().noneMatch(g -> Globs.matches(g, doc.file()))) {
             return List.of();
         }
-        if (!prefilter.mayMatch(ruleId, signature(doc.text(), doc.text()))) {
+        RegexPrefilter.Signature sig = docSignature != null ? docSignature : signature(doc.text(), doc.text());
+        if (!prefilter.mayMatch(ruleId, sig)) {
             return List.of(); // the document lacks text every match needs
         }
         Pattern p = patterns.get(ruleId);
