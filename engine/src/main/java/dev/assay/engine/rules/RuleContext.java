@@ -9,14 +9,9 @@ import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.model.Evidence;
 import dev.assay.engine.pack.Detector;
 import dev.assay.engine.pack.DrlGenerator;
-import dev.assay.engine.pack.FactTypes;
 import dev.assay.engine.pack.PackLoader;
 import dev.assay.engine.pack.RuleDefinition;
 import dev.assay.engine.pack.RulePack;
-import dev.assay.engine.pack.Term;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -55,7 +50,7 @@ public final class RuleContext {
      */
     private final Map<String, RegexPrefilter.Signature> signatures;
     /** Per fact type, the getters of the fields that {@code matches} terms test (texts worth a signature up front). */
-    private final Map<Class<?>, MethodHandle[]> testedFields;
+    private final Map<Class<?>, TextPrecompute.TestedField[]> testedFields;
     /** The regex rules, for working out in advance what each document's rules will ask. */
     private final List<TextPrecompute.RegexRule> regexRules;
     /**
@@ -74,7 +69,7 @@ public final class RuleContext {
     private RuleContext(Map<String, RuleDefinition> rules, Map<String, Pattern> patterns,
             Map<String, List<Pattern>> excludes, Map<String, List<TablePattern>> tablePatterns,
             RegexPrefilter prefilter, Map<String, Optional<MatchRegions>> regions,
-            Map<String, RegexPrefilter.Signature> signatures, Map<Class<?>, MethodHandle[]> testedFields,
+            Map<String, RegexPrefilter.Signature> signatures, Map<Class<?>, TextPrecompute.TestedField[]> testedFields,
             List<TextPrecompute.RegexRule> regexRules, Map<TextDocument, Map<String, List<TextMatch>>> precomputed) {
         this.rules = rules;
         this.patterns = patterns;
@@ -154,54 +149,8 @@ public final class RuleContext {
             }
         }
         return new RuleContext(rules, patterns, excludes, tablePatterns, RegexPrefilter.of(all),
-                new ConcurrentHashMap<>(), null, testedFields(pack), List.copyOf(regexRules), null);
-    }
-
-    /** Per fact type, getters of the text and list fields that the pack's {@code matches} terms test. */
-    private static Map<Class<?>, MethodHandle[]> testedFields(RulePack pack) {
-        Map<Class<?>, java.util.Set<String>> names = new LinkedHashMap<>();
-        for (RuleDefinition r : pack.rules()) {
-            if (r.detector() instanceof Detector.FactPattern f) {
-                addTested(names, f.type(), f.where());
-                f.sameFile().forEach(x -> addTested(names, x.type(), x.where()));
-                f.notSameFile().forEach(x -> addTested(names, x.type(), x.where()));
-            }
-        }
-        Map<Class<?>, MethodHandle[]> out = new java.util.HashMap<>();
-        MethodType asObject = MethodType.methodType(Object.class, Object.class);
-        names.forEach((type, fields) -> {
-            List<MethodHandle> getters = new ArrayList<>();
-            for (String field : fields) {
-                try {
-                    java.lang.reflect.Method m = type.getMethod(field);
-                    if (m.getParameterCount() == 0 && (m.getReturnType() == String.class
-                            || Collection.class.isAssignableFrom(m.getReturnType()))) {
-                        getters.add(MethodHandles.publicLookup().unreflect(m).asType(asObject));
-                    }
-                } catch (NoSuchMethodException | IllegalAccessException e) {
-                    // a field the precompute cannot read is left to the rules, which compute it when they ask
-                }
-            }
-            if (!getters.isEmpty()) {
-                out.put(type, getters.toArray(new MethodHandle[0]));
-            }
-        });
-        return Map.copyOf(out);
-    }
-
-    private static void addTested(Map<Class<?>, java.util.Set<String>> names, String type, List<Term> terms) {
-        Optional<Class<?>> c = FactTypes.byName(type);
-        if (c.isEmpty()) {
-            return;
-        }
-        for (Term t : terms) {
-            if (t.composite()) {
-                addTested(names, type, t.parts());
-            } else if (t.operator().equals("matches") || t.operator().equals("notMatches")
-                    || t.operator().equals("anyMatches")) {
-                names.computeIfAbsent(c.get(), k -> new java.util.TreeSet<>()).add(t.subject());
-            }
-        }
+                new ConcurrentHashMap<>(), null, TextPrecompute.testedFields(pack), List.copyOf(regexRules),
+                null);
     }
 
     public RuleDefinition rule(String ruleId) {

@@ -2,11 +2,22 @@ package dev.assay.engine.rules;
 
 import dev.assay.engine.fact.Fact;
 import dev.assay.engine.fact.TextDocument;
+import dev.assay.engine.pack.Detector;
+import dev.assay.engine.pack.FactTypes;
+import dev.assay.engine.pack.RuleDefinition;
+import dev.assay.engine.pack.RulePack;
+import dev.assay.engine.pack.Term;
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -14,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
+import java.util.function.Predicate;
 
 /**
  * The text work of a large derivation, done before its rules run and on every core: the matches of each regex rule
@@ -50,8 +62,148 @@ final class TextPrecompute {
     private TextPrecompute() {
     }
 
+    /**
+     * A text or list field that a {@code matches} term tests, with when: per term, the plain conditions (equals,
+     * in, length) on the same fact next to it. A rule asks for the field's signature only once those hold (the
+     * engine tests them first), so a field is worked out ahead only where one of them holds; a condition this class
+     * does not follow counts as holding. What is not worked out ahead is computed when a rule asks, as before.
+     */
+    record TestedField(MethodHandle getter, List<List<Predicate<Object>>> when) {
+        boolean wanted(Fact f) {
+            for (List<Predicate<Object>> all : when) {
+                boolean holds = true;
+                for (Predicate<Object> p : all) {
+                    if (!p.test(f)) {
+                        holds = false;
+                        break;
+                    }
+                }
+                if (holds) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** Per fact type, the fields of the pack's {@code matches} terms and when rules test them. */
+    static Map<Class<?>, TestedField[]> testedFields(RulePack pack) {
+        Map<Class<?>, Map<String, List<List<Predicate<Object>>>>> byType = new LinkedHashMap<>();
+        for (RuleDefinition r : pack.rules()) {
+            if (r.detector() instanceof Detector.FactPattern f) {
+                addTested(byType, f.type(), f.where());
+                f.sameFile().forEach(x -> addTested(byType, x.type(), x.where()));
+                f.notSameFile().forEach(x -> addTested(byType, x.type(), x.where()));
+            }
+        }
+        Map<Class<?>, TestedField[]> out = new HashMap<>();
+        MethodType asObject = MethodType.methodType(Object.class, Object.class);
+        byType.forEach((type, fields) -> {
+            List<TestedField> tested = new ArrayList<>();
+            fields.forEach((field, when) -> {
+                MethodHandle getter = getter(type, field, asObject);
+                Method m = method(type, field);
+                if (m != null && (m.getReturnType() == String.class || Collection.class.isAssignableFrom(m.getReturnType()))) {
+                    tested.add(new TestedField(getter, List.copyOf(when)));
+                }
+            });
+            if (!tested.isEmpty()) {
+                out.put(type, tested.toArray(new TestedField[0]));
+            }
+        });
+        return Map.copyOf(out);
+    }
+
+    private static void addTested(Map<Class<?>, Map<String, List<List<Predicate<Object>>>>> byType, String typeName,
+            List<Term> where) {
+        Class<?> type = FactTypes.byName(typeName).orElse(null);
+        if (type == null) {
+            return;
+        }
+        List<Predicate<Object>> plain = new ArrayList<>();
+        for (Term t : where) {
+            Predicate<Object> p = t.composite() ? null : plainCondition(type, t);
+            if (p != null) {
+                plain.add(p);
+            }
+        }
+        List<String> tested = new ArrayList<>();
+        collectTested(where, tested);
+        for (String field : tested) {
+            if (getter(type, field, MethodType.methodType(Object.class, Object.class)) != null) {
+                byType.computeIfAbsent(type, k -> new TreeMap<>()).computeIfAbsent(field, k -> new ArrayList<>())
+                        .add(List.copyOf(plain));
+            }
+        }
+    }
+
+    private static void collectTested(List<Term> terms, List<String> out) {
+        for (Term t : terms) {
+            if (t.composite()) {
+                collectTested(t.parts(), out);
+            } else if (t.operator().equals("matches") || t.operator().equals("notMatches")
+                    || t.operator().equals("anyMatches")) {
+                out.add(t.subject());
+            }
+        }
+    }
+
+    /**
+     * A plain top-level term as a test on a fact, or null when it is not one this class follows (it then counts as
+     * holding). Used only to choose what to work out ahead, never to decide a rule.
+     */
+    private static Predicate<Object> plainCondition(Class<?> type, Term t) {
+        MethodHandle getter = getter(type, t.subject(), MethodType.methodType(Object.class, Object.class));
+        if (getter == null || t.ignoreCase()) {
+            return null;
+        }
+        switch (t.operator()) {
+            case "equals":
+            case "in": {
+                List<String> values = t.operator().equals("in") ? t.values() : List.of(t.value());
+                Method m = method(type, t.subject());
+                if (m == null || m.getReturnType() != String.class) {
+                    return null;
+                }
+                return f -> values.contains(read(getter, f));
+            }
+            case "shorterThan":
+            case "longerThan": {
+                int n = Integer.parseInt(t.value().strip());
+                boolean shorter = t.operator().equals("shorterThan");
+                return f -> {
+                    int length = RuleContext.length(read(getter, f));
+                    return shorter ? length < n : length > n;
+                };
+            }
+            default:
+                return null;
+        }
+    }
+
+    private static Method method(Class<?> type, String name) {
+        try {
+            Method m = type.getMethod(name);
+            return m.getParameterCount() == 0 && m.getReturnType() != void.class ? m : null;
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    private static MethodHandle getter(Class<?> type, String name, MethodType asObject) {
+        Method m = method(type, name);
+        if (m == null) {
+            return null;
+        }
+        try {
+            return MethodHandles.publicLookup().unreflect(m).asType(asObject);
+        } catch (IllegalAccessException e) {
+            return null;
+        }
+    }
+
     /** Whether these facts are worth precomputing: a pool exists and their texts are long enough. */
-    static boolean worthIt(List<? extends Fact> facts, Map<Class<?>, MethodHandle[]> testedFields) {
+    static boolean worthIt(List<? extends Fact> facts, Map<Class<?>, TestedField[]> testedFields) {
         if (POOL == null) {
             return false;
         }
@@ -61,11 +213,10 @@ final class TextPrecompute {
             if (f instanceof TextDocument d) {
                 chars += d.text().length();
             } else {
-                MethodHandle[] getters = testedFields.get(f.getClass());
-                if (getters != null) {
-                    for (MethodHandle g : getters) {
-                        Object v = value(g, f);
-                        chars += v instanceof String s ? s.length() : 0;
+                TestedField[] fields = testedFields.get(f.getClass());
+                if (fields != null) {
+                    for (TestedField field : fields) {
+                        chars += read(field.getter(), f) instanceof String s ? s.length() : 0;
                     }
                 }
             }
@@ -78,7 +229,7 @@ final class TextPrecompute {
      * it) for the given facts, on the pool and this thread.
      */
     static void run(RuleContext context, RegexPrefilter prefilter, List<? extends Fact> facts,
-            Map<Class<?>, MethodHandle[]> testedFields, List<RegexRule> regexRules,
+            Map<Class<?>, TestedField[]> testedFields, List<RegexRule> regexRules,
             Map<String, RegexPrefilter.Signature> signatures, Map<TextDocument, Map<String, List<TextMatch>>> matches) {
         List<TextDocument> docs = new ArrayList<>();
         List<Fact> tested = new ArrayList<>();
@@ -115,8 +266,11 @@ final class TextPrecompute {
                 List<Object> pairs = new ArrayList<>();
                 for (int i = from; i < to; i++) {
                     Fact f = tested.get(i);
-                    for (MethodHandle g : testedFields.get(f.getClass())) {
-                        Object v = value(g, f);
+                    for (TestedField field : testedFields.get(f.getClass())) {
+                        if (!field.wanted(f)) {
+                            continue;
+                        }
+                        Object v = read(field.getter(), f);
                         if (v instanceof String s) {
                             pairs.add(s);
                             pairs.add(prefilter.signature(s));
@@ -200,7 +354,7 @@ final class TextPrecompute {
         }
     }
 
-    private static Object value(MethodHandle getter, Fact f) {
+    private static Object read(MethodHandle getter, Object f) {
         try {
             return (Object) getter.invokeExact((Object) f);
         } catch (Throwable e) { // an accessor of a fact record only returns its field
