@@ -37,11 +37,40 @@ public record Evidence(String file, int lineStart, int lineEnd, String snippet) 
         return ORDER.compare(this, o);
     }
 
+    /**
+     * The snippet on one line: stripped, tabs and line feeds as spaces, carriage returns dropped, other control
+     * characters as '?', at most {@link #MAX_SNIPPET} code points (the last an ellipsis when cut). Only the first
+     * {@code MAX_SNIPPET + 1} code points are looked at, so a fact whose snippet is a whole docstring costs no more.
+     */
     private static String clip(String s) {
-        String oneLine = s.strip().replace('\t', ' ').replace("\r", "").replace('\n', ' ');
-        StringBuilder clean = new StringBuilder(Math.min(oneLine.length(), MAX_SNIPPET + 1));
-        oneLine.codePoints().limit(MAX_SNIPPET + 1L).forEach(cp -> clean.appendCodePoint(Character.isISOControl(cp) ? '?' : cp));
-        if (clean.codePointCount(0, clean.length()) > MAX_SNIPPET) {
+        int start = 0;
+        int end = s.length();
+        while (start < end) {
+            int cp = s.codePointAt(start);
+            if (!Character.isWhitespace(cp)) {
+                break;
+            }
+            start += Character.charCount(cp);
+        }
+        while (end > start) {
+            int cp = s.codePointBefore(end);
+            if (!Character.isWhitespace(cp)) {
+                break;
+            }
+            end -= Character.charCount(cp);
+        }
+        StringBuilder clean = new StringBuilder(Math.min(end - start, MAX_SNIPPET + 1));
+        int kept = 0;
+        for (int i = start; i < end && kept <= MAX_SNIPPET; ) {
+            int cp = s.codePointAt(i);
+            i += Character.charCount(cp);
+            if (cp == '\r') {
+                continue;
+            }
+            clean.appendCodePoint(cp == '\t' || cp == '\n' ? ' ' : Character.isISOControl(cp) ? '?' : cp);
+            kept++;
+        }
+        if (kept > MAX_SNIPPET) {
             int cut = clean.offsetByCodePoints(0, MAX_SNIPPET - 1);
             return clean.substring(0, cut) + "…";
         }

@@ -165,7 +165,7 @@ public final class CompiledPack {
         sorted.sort(FACT_ORDER);
         KieSession session = sessions.newKieSession();
         try {
-            session.setGlobal("ctx", context.forSession());
+            session.setGlobal("ctx", context.forSession(facts)); // large texts: their matching done up front
             for (DataRow row : pack.data()) {
                 session.insert(row);
             }

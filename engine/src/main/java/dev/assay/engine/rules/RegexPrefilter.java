@@ -29,7 +29,7 @@ final class RegexPrefilter {
     private static final int MIN_RUN_LENGTH = 4;
 
     /** A condition on a document's atoms. */
-    private sealed interface Condition permits Always, Never, Literal, Run, All, Any {
+    private sealed interface Condition permits Always, Never, Literal, Run, All, Any, AllOf, AnyOf, AnyLiteral {
         boolean holds(Signature s);
     }
 
@@ -82,6 +82,43 @@ final class RegexPrefilter {
                 }
             }
             return false;
+        }
+    }
+
+    /**
+     * The evaluated form of {@link All}: parts in an array, cheapest first (literal bits before class runs, which scan
+     * the text). Arrays and index loops, because the launcher runs C1 only, which allocates an iterator per for-each.
+     */
+    private record AllOf(Condition[] parts) implements Condition {
+        @Override
+        public boolean holds(Signature s) {
+            for (int i = 0; i < parts.length; i++) {
+                if (!parts[i].holds(s)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** The evaluated form of {@link Any}: its literals as one bit mask, then the other parts, cheapest first. */
+    private record AnyOf(Condition[] parts) implements Condition {
+        @Override
+        public boolean holds(Signature s) {
+            for (int i = 0; i < parts.length; i++) {
+                if (parts[i].holds(s)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** Whether a text contains any of these literals: one intersection of bit sets. */
+    private record AnyLiteral(BitSet mask) implements Condition {
+        @Override
+        public boolean holds(Signature s) {
+            return s.literals != null && s.literals.intersects(mask);
         }
     }
 
@@ -211,6 +248,8 @@ final class RegexPrefilter {
     private final List<CharClass> classes = new ArrayList<>();
     private final Map<String, Integer> classIndex = new HashMap<>();
     private final Map<String, Condition> conditions = new LinkedHashMap<>();
+    /** The same conditions in the form {@link #mayMatch} evaluates (same answers, fewer steps). */
+    private final Map<String, Condition> checks = new HashMap<>();
     /**
      * Literal indexes by their first two folded code points (every literal has two: a one-character literal becomes
      * a class run), ASCII pairs in an array and the rest in a map, so that few candidates are checked per position.
@@ -234,13 +273,75 @@ final class RegexPrefilter {
             p.conditions.put(e.getKey(), c);
         }
         p.indexStarts();
+        p.conditions.forEach((key, c) -> p.checks.put(key, evaluated(c)));
         return p;
     }
 
     /** Whether the pattern under {@code key} may match a document with this signature (true for unknown keys). */
     boolean mayMatch(String key, Signature signature) {
+        Condition c = checks.get(key);
+        return c == null || c.holds(signature);
+    }
+
+    /** {@link #mayMatch} through the condition as analysed, not its evaluated form (for tests that compare them). */
+    boolean mayMatchAsAnalysed(String key, Signature signature) {
         Condition c = conditions.get(key);
         return c == null || c.holds(signature);
+    }
+
+    /**
+     * The form of a condition that {@link #mayMatch} evaluates: the literals of an alternation merged into one bit
+     * mask, and the parts of a conjunction or alternation ordered so that class runs (a scan of the text, though
+     * remembered per signature) come last. Conditions are pure, so the order never changes the answer.
+     */
+    private static Condition evaluated(Condition c) {
+        if (c instanceof All a) {
+            List<Condition> parts = new ArrayList<>();
+            for (Condition part : a.parts()) {
+                parts.add(evaluated(part));
+            }
+            parts.sort(java.util.Comparator.comparingInt(RegexPrefilter::cost));
+            return new AllOf(parts.toArray(new Condition[0]));
+        }
+        if (c instanceof Any a) {
+            BitSet mask = new BitSet();
+            List<Condition> parts = new ArrayList<>();
+            for (Condition part : a.parts()) {
+                if (part instanceof Literal l) {
+                    mask.set(l.index());
+                } else {
+                    parts.add(evaluated(part));
+                }
+            }
+            parts.sort(java.util.Comparator.comparingInt(RegexPrefilter::cost));
+            if (!mask.isEmpty()) {
+                parts.add(0, new AnyLiteral(mask));
+            }
+            return parts.size() == 1 ? parts.get(0) : new AnyOf(parts.toArray(new Condition[0]));
+        }
+        return c;
+    }
+
+    /** A rough rank of what evaluating a condition costs: bit tests 0, anything that may scan for a class run 1. */
+    private static int cost(Condition c) {
+        if (c instanceof Run) {
+            return 1;
+        }
+        if (c instanceof AllOf a) {
+            for (Condition p : a.parts()) {
+                if (cost(p) > 0) {
+                    return 1;
+                }
+            }
+        }
+        if (c instanceof AnyOf a) {
+            for (Condition p : a.parts()) {
+                if (cost(p) > 0) {
+                    return 1;
+                }
+            }
+        }
+        return 0;
     }
 
     /** The atoms {@code text} contains, found in one pass. */

@@ -49,6 +49,15 @@ public final class RuleContext {
      * many times); null in the shared context, which computes them per call.
      */
     private final Map<String, RegexPrefilter.Signature> signatures;
+    /** Per fact type, the getters of the fields that {@code matches} terms test (texts worth a signature up front). */
+    private final Map<Class<?>, TextPrecompute.TestedField[]> testedFields;
+    /** The regex rules, for working out in advance what each document's rules will ask. */
+    private final List<TextPrecompute.RegexRule> regexRules;
+    /**
+     * Per-session matches of regex rules worked out before the rules ran ({@link TextPrecompute}), by identity of
+     * the document; null in the shared context and in sessions too small to precompute.
+     */
+    private final Map<TextDocument, Map<String, List<TextMatch>>> precomputed;
 
     /**
      * A pattern from a data table's {@code pattern} column, with the row's {@code set} column ("" when absent) and the
@@ -60,7 +69,8 @@ public final class RuleContext {
     private RuleContext(Map<String, RuleDefinition> rules, Map<String, Pattern> patterns,
             Map<String, List<Pattern>> excludes, Map<String, List<TablePattern>> tablePatterns,
             RegexPrefilter prefilter, Map<String, Optional<MatchRegions>> regions,
-            Map<String, RegexPrefilter.Signature> signatures) {
+            Map<String, RegexPrefilter.Signature> signatures, Map<Class<?>, TextPrecompute.TestedField[]> testedFields,
+            List<TextPrecompute.RegexRule> regexRules, Map<TextDocument, Map<String, List<TextMatch>>> precomputed) {
         this.rules = rules;
         this.patterns = patterns;
         this.excludes = excludes;
@@ -68,6 +78,9 @@ public final class RuleContext {
         this.prefilter = prefilter;
         this.regions = regions;
         this.signatures = signatures;
+        this.testedFields = testedFields;
+        this.regexRules = regexRules;
+        this.precomputed = precomputed;
     }
 
     /**
@@ -75,7 +88,30 @@ public final class RuleContext {
      * each document contains. The memo holds only small bit sets and lives as long as the session's global.
      */
     public RuleContext forSession() {
-        return new RuleContext(rules, patterns, excludes, tablePatterns, prefilter, regions, new IdentityHashMap<>());
+        return new RuleContext(rules, patterns, excludes, tablePatterns, prefilter, regions, new IdentityHashMap<>(),
+                testedFields, regexRules, null);
+    }
+
+    /**
+     * A view for one rule session over these facts. When their texts are large, what the rules will ask of them
+     * (regex rules' matches in documents, signatures of tested fields) is worked out first on every core
+     * ({@link TextPrecompute}); the answers are the same either way.
+     */
+    public RuleContext forSession(List<? extends Fact> facts) {
+        if (!TextPrecompute.worthIt(facts, testedFields)) {
+            return forSession();
+        }
+        Map<String, RegexPrefilter.Signature> memo = new IdentityHashMap<>();
+        Map<TextDocument, Map<String, List<TextMatch>>> matches = new IdentityHashMap<>();
+        RuleContext session = new RuleContext(rules, patterns, excludes, tablePatterns, prefilter, regions, memo,
+                testedFields, regexRules, matches);
+        TextPrecompute.run(session, prefilter, facts, testedFields, regexRules, memo, matches);
+        return session;
+    }
+
+    /** Whether this session's text work was done up front ({@link #forSession(List)} on large texts). */
+    public boolean precomputed() {
+        return precomputed != null;
     }
 
     /** Compiles every regular expression the pack's detectors use, keyed as the generated DRL refers to them. */
@@ -106,8 +142,15 @@ public final class RuleContext {
             }
         }
         tablePatterns.replaceAll((k, v) -> List.copyOf(v));
+        List<TextPrecompute.RegexRule> regexRules = new ArrayList<>();
+        for (RuleDefinition r : pack.rules()) {
+            if (r.detector() instanceof Detector.Regex rx) {
+                regexRules.add(new TextPrecompute.RegexRule(r.id(), rx.roles()));
+            }
+        }
         return new RuleContext(rules, patterns, excludes, tablePatterns, RegexPrefilter.of(all),
-                new ConcurrentHashMap<>(), null);
+                new ConcurrentHashMap<>(), null, TextPrecompute.testedFields(pack), List.copyOf(regexRules),
+                null);
     }
 
     public RuleDefinition rule(String ruleId) {
@@ -432,12 +475,28 @@ public final class RuleContext {
      * text redacted when the rule asks. Matches that an {@code exclude} pattern also matches are dropped.
      */
     public List<TextMatch> regex(String ruleId, TextDocument doc) {
+        if (precomputed != null) {
+            Map<String, List<TextMatch>> byRule = precomputed.get(doc);
+            List<TextMatch> found = byRule == null ? null : byRule.get(ruleId);
+            if (found != null) {
+                return found;
+            }
+        }
+        return regexMatches(ruleId, doc, null);
+    }
+
+    /**
+     * {@link #regex}, computed: with the document's signature when the caller has it (then this touches no session
+     * state and may run on any thread), else from the session's memo.
+     */
+    List<TextMatch> regexMatches(String ruleId, TextDocument doc, RegexPrefilter.Signature docSignature) {
         RuleDefinition r = rule(ruleId);
         Detector.Regex rx = (Detector.Regex) r.detector();
         if (!rx.files().isEmpty() && rx.files().stream().noneMatch(g -> Globs.matches(g, doc.file()))) {
             return List.of();
         }
-        if (!prefilter.mayMatch(ruleId, signature(doc.text(), doc.text()))) {
+        RegexPrefilter.Signature sig = docSignature != null ? docSignature : signature(doc.text(), doc.text());
+        if (!prefilter.mayMatch(ruleId, sig)) {
             return List.of(); // the document lacks text every match needs
         }
         Pattern p = patterns.get(ruleId);

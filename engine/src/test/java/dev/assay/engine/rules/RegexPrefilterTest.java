@@ -39,6 +39,21 @@ class RegexPrefilterTest {
         }
     }
 
+    @Property(tries = 3000)
+    @StatisticsReport(StatisticsReport.StatisticsReportMode.OFF)
+    void theEvaluatedFormAnswersAsTheAnalysedCondition(@ForAll("patterns") Pattern first,
+            @ForAll("patterns") Pattern second, @ForAll("texts") String text) {
+        // Two patterns, so that literal numbers and the class table are shared as in a pack.
+        RegexPrefilter filter = RegexPrefilter.of(Map.of("a", first, "b", second));
+        RegexPrefilter.Signature signature = filter.signature(text);
+        for (String key : List.of("a", "b")) {
+            boolean analysed = filter.mayMatchAsAnalysed(key, signature);
+            Statistics.label("may match").collect(analysed);
+            assertEquals(analysed, filter.mayMatch(key, signature), () -> key + " " + filter.describe(key) + " on " + text);
+        }
+        Statistics.label("may match").coverage(c -> c.check(false).percentage(p -> p > 10));
+    }
+
     @Test
     void foldingMapsEveryMemberOfAnOrbitToTheSameCodePoint() {
         int orbits = 0;
@@ -106,6 +121,19 @@ class RegexPrefilterTest {
         assertFalse(f.mayMatch("blob", f.signature("short words only, " + "ab ".repeat(300))));
         assertTrue(f.mayMatch("blob", f.signature("x = '" + "QUJD".repeat(50) + "'")));
         assertFalse(f.mayMatch("blob", f.signature("x = '" + "QUJD".repeat(49) + "QUJ'")));
+    }
+
+    @Test
+    void anAlternationOfLiteralsIsDecidedByAnyOfThem() {
+        RegexPrefilter f = RegexPrefilter.of(Map.of("read",
+                Pattern.compile("^(?:open|io\\.open|os\\.(?:listdir|scandir)|shutil\\.copy)$"),
+                "blob", Pattern.compile("(?:token|secret)[A-Za-z0-9]{20,}")));
+        assertFalse(f.mayMatch("read", f.signature("json.dumps")));
+        assertTrue(f.mayMatch("read", f.signature("os.scandir")));
+        assertTrue(f.mayMatch("read", f.signature("OPEN")));
+        assertFalse(f.mayMatch("blob", f.signature("token = abc")), "a literal, but no run of twenty");
+        assertFalse(f.mayMatch("blob", f.signature("x" + "a".repeat(30))), "a run, but no literal");
+        assertTrue(f.mayMatch("blob", f.signature("secret" + "a".repeat(30))));
     }
 
     @Test
