@@ -463,6 +463,12 @@ final class AgentScan {
     }
 
     private void emit(Planned p) {
+        if (p.location != null && p.location.sniffRequired() && !sniffed(p)) {
+            // Not an agent's file after all (an editor's settings without any agent's keys): not read, not recognised.
+            contents.remove(p.path);
+            parsed.remove(p.path);
+            return;
+        }
         Optional<FileContent> read = read(p.path);
         if (read.isEmpty()) {
             return;
@@ -589,6 +595,12 @@ final class AgentScan {
         if (content.isText()) {
             sink.accept(new TextDocument(path, "config", content.text()));
         }
+    }
+
+    /** Whether the file parses and holds one of its location's sniff keys. */
+    private boolean sniffed(Planned p) {
+        Optional<ParsedConfig> config = parse(p);
+        return config.isPresent() && p.location.sniff().stream().anyMatch(s -> config.get().root().get(s.key()).isPresent());
     }
 
     private static String sniff(KnownLocations.Location location, ConfigNode root) {
