@@ -53,4 +53,31 @@ class OpenClawIncludeTest {
                 report.at("/coverage/recognition").toString());
         assertFalse(r.out().contains("root:"), "nothing outside the state folder is read");
     }
+
+    /** The pack's case: MCP servers, a workspace and a skills folder declared only in included files. */
+    static final Path DECLARED = Path.of("..", "rulepacks", "agent-security", "1.2.0", "tests", "cases",
+            "openclaw-include-declared", "target");
+
+    @Test
+    void serversAndFoldersDeclaredInIncludedFilesAreJudgedAndInventoriedWhereTheyAreWritten() throws Exception {
+        JsonNode report = new ObjectMapper().readTree(Cli.run("scan", DECLARED.toString(), "--format", "json").out());
+        java.util.Map<String, String> evidence = new java.util.TreeMap<>();
+        for (JsonNode f : report.path("findings")) {
+            evidence.merge(f.path("id").asText(), f.at("/evidence/0/file").asText() + ":"
+                    + f.at("/evidence/0/lineStart").asInt(), (a, b) -> a + " " + b);
+        }
+        assertEquals("config/mcp-team.json5:5", evidence.get("ASS-MCP-REMOTE-PLAINTEXT"), evidence.toString());
+        assertEquals("config/mcp-base.json5:4", evidence.get("ASS-TOOL-FS-SERVER-ROOT"), evidence.toString());
+        assertEquals("workspace-research/MEMORY.md:4", evidence.get("ASS-MEM-INJECTION"), evidence.toString());
+        assertTrue(evidence.containsKey("ASS-COMP-MALICIOUS-VERDICT"), evidence.toString());
+
+        JsonNode inventory = new ObjectMapper().readTree(Cli.run("inventory", DECLARED.toString(), "--format", "json").out());
+        java.util.List<String> servers = new java.util.ArrayList<>();
+        inventory.path("mcpServers").forEach(s -> servers.add(s.path("name").asText() + " " + s.path("file").asText()
+                + ":" + s.path("line").asInt() + " " + s.path("pinning").asText()));
+        assertEquals(java.util.List.of("bridge config/mcp-team.json5:7 pinned", "files config/mcp-base.json5:4 unpinned",
+                "search config/mcp-team.json5:6 not-a-package-launch", "tickets config/mcp-team.json5:5 not-a-package-launch"),
+                servers.stream().sorted().toList());
+        assertTrue(inventory.path("skills").toString().contains("team-skills/market-pulse"), inventory.toString());
+    }
 }

@@ -152,7 +152,9 @@ public final class DrlGenerator {
 
     private static String pathConstraint(String path, String anchorGlob) {
         if (anchorGlob != null && path.matches(".*\\{\\d+}.*")) {
-            return "path == ConfigPaths.expand(" + lit(path) + ", " + lit(anchorGlob) + ", $a.path)";
+            String expanded = "ConfigPaths.expand(" + lit(path) + ", " + lit(anchorGlob) + ", $a.path)";
+            // A term may use the anchor's captures and wildcards of its own: rules.{1}.match.* is any match entry.
+            return path.contains("*") ? "ConfigPaths.matches(" + expanded + ", path)" : "path == " + expanded;
         }
         if (path.contains("*")) {
             return "ConfigPaths.matches(" + lit(path) + ", path)";

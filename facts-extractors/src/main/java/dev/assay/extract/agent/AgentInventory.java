@@ -138,10 +138,10 @@ public record AgentInventory(List<Agent> agents, List<Server> mcpServers, List<S
         List<LaunchPackages.Token> line = new ArrayList<>();
         if (server.command() != null) {
             for (String word : server.command().strip().split("\\s+")) {
-                line.add(new LaunchPackages.Token(word, server.line()));
+                line.add(new LaunchPackages.Token(word, server.line(), server.file()));
             }
         }
-        server.args().forEach(a -> line.add(new LaunchPackages.Token(a, server.line())));
+        server.args().forEach(a -> line.add(new LaunchPackages.Token(a, server.line(), server.file())));
         List<String> packages = new ArrayList<>();
         for (LaunchPackages.Pin pin : launches.pins(line)) {
             packages.add(pin.ecosystem() + ":" + pin.name() + "@" + pin.version());

@@ -17,6 +17,8 @@ import dev.assay.extract.config.ConfigFormat;
 import dev.assay.extract.config.ConfigNode;
 import dev.assay.extract.config.ConfigParseResult;
 import dev.assay.extract.config.ConfigParser;
+import dev.assay.extract.config.ConfigTree;
+import dev.assay.extract.config.MergedConfig;
 import dev.assay.extract.config.ParsedConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -59,6 +61,10 @@ final class AgentScan {
     private record SkillsFolder(String path, String location) {
     }
 
+    /** A config whose document has includes, resolved once: the merged values and the tree rebuilt from them. */
+    private record Resolved(ConfigIncludes includes, List<ConfigValue> values, MergedConfig tree) {
+    }
+
     private final KnownLocations table;
     private final KnownLocations.Bounds bounds;
     private final Target target;
@@ -76,6 +82,7 @@ final class AgentScan {
     private final TreeMap<String, Planned> plan = new TreeMap<>();
     private final Map<String, Optional<FileContent>> contents = new HashMap<>();
     private final Map<String, ConfigParseResult> parsed = new HashMap<>();
+    private final Map<String, Resolved> resolved = new HashMap<>();
     private final Map<String, String> gitRoots = new HashMap<>();
     private int droppedForLimit;
 
@@ -304,7 +311,8 @@ final class AgentScan {
             if (config.isEmpty()) {
                 continue;
             }
-            ConfigNode root = config.get().root();
+            // With includes merged: a workspace or skills folder an included file declares counts as well.
+            ConfigNode root = tree(p, config.get()).root();
             int taken = 0;
             for (String key : profile.workspaceKeys()) {
                 for (ConfigNode node : McpServerReader.match(root, key.split("\\."), 0)) {
@@ -438,7 +446,29 @@ final class AgentScan {
                 ? Optional.of(((ConfigParseResult.Parsed) result).config()) : Optional.empty();
     }
 
+    /** The config with its includes resolved (once, when first asked for), for a document that has includes. */
+    private Resolved resolve(Planned p, ParsedConfig config, String document) {
+        return resolved.computeIfAbsent(p.path, path -> {
+            ConfigIncludes includes = new ConfigIncludes(table.includes(), target, configBounds, document,
+                    TargetGlob.parent(path));
+            List<ConfigValue> values = includes.values(config);
+            return new Resolved(includes, values, MergedConfig.of(values));
+        });
+    }
+
+    /** What readers of a parsed config see: the tree with its includes merged when its document has them. */
+    private ConfigTree tree(Planned p, ParsedConfig config) {
+        String document = sniff(p.location, config.root());
+        return table.includes().documents().contains(document) ? resolve(p, config, document).tree() : config;
+    }
+
     private void emit(Planned p) {
+        if (p.location != null && p.location.sniffRequired() && !sniffed(p)) {
+            // Not an agent's file after all (an editor's settings without any agent's keys): not read, not recognised.
+            contents.remove(p.path);
+            parsed.remove(p.path);
+            return;
+        }
         Optional<FileContent> read = read(p.path);
         if (read.isEmpty()) {
             return;
@@ -512,14 +542,17 @@ final class AgentScan {
         }
         ParsedConfig config = ((ConfigParseResult.Parsed) result).config();
         String document = sniff(p.location, config.root());
+        boolean hasIncludes = table.includes().documents().contains(document);
+        Resolved r = hasIncludes ? resolve(p, config, document) : null;
+        ConfigTree tree = hasIncludes ? r.tree() : config;
         List<ConfigValue> values;
-        if (table.includes().documents().contains(document)) {
-            ConfigIncludes includes = new ConfigIncludes(table.includes(), target, sink, configBounds, document,
-                    TargetGlob.parent(p.path));
-            values = includes.values(config);
-            for (String included : includes.followed()) {
-                recognition.found(groupOf(p.path), "agent-config-include", included);
+        if (hasIncludes) {
+            values = r.values();
+            for (Map.Entry<String, FileContent> included : r.includes().followed().entrySet()) {
+                emitIncluded(included.getKey(), included.getValue());
+                recognition.found(groupOf(p.path), "agent-config-include", included.getKey());
             }
+            resolved.remove(p.path);
         } else {
             values = config.values(document);
         }
@@ -527,24 +560,47 @@ final class AgentScan {
             sink.accept(value);
         }
         KnownLocations.DocumentProfile profile = table.documents().get(document);
-        for (McpServerReader.Found found : servers.read(config, document, profile)) {
+        for (McpServerReader.Found found : servers.read(tree, document, profile)) {
             sink.accept(found.server());
             for (LaunchPackages.Pin pin : launches.pins(found.launchLine())) {
                 int line = pin.token().line();
-                sink.accept(new InstalledPackage(p.path, pin.ecosystem(), pin.name(), pin.version(), "mcp-launch-args",
-                        line, config.snippet(line)));
+                String file = pin.token().file();
+                sink.accept(new InstalledPackage(file, pin.ecosystem(), pin.name(), pin.version(), "mcp-launch-args",
+                        line, tree.snippet(file, line)));
             }
         }
         KnownLocations.LastTouched lastTouched = profile.lastTouched();
         if (lastTouched != null) {
-            config.root().atPath(lastTouched.path()).flatMap(ConfigNode::nonEmptyText).map(String::strip)
+            Optional<ConfigNode> node = tree.root().atPath(lastTouched.path());
+            node.flatMap(ConfigNode::nonEmptyText).map(String::strip)
                     .filter(v -> table.packages().get("npm").versionPattern().matches(v))
                     .ifPresent(version -> {
-                        int line = config.root().atPath(lastTouched.path()).get().line();
-                        sink.accept(new InstalledPackage(p.path, "npm", lastTouched.packageName(), version,
-                                "last-touched-version", line, config.snippet(line)));
+                        String file = tree.fileOf(node.get());
+                        int line = node.get().line();
+                        sink.accept(new InstalledPackage(file, "npm", lastTouched.packageName(), version,
+                                "last-touched-version", line, tree.snippet(file, line)));
                     });
         }
+    }
+
+    /**
+     * A file an OpenClaw config includes: read as part of that config (its values are the config's), and a file of
+     * its own for the rules on files (permissions, git-tracked secrets).
+     */
+    private void emitIncluded(String path, FileContent content) {
+        sink.accept(new FileEntry(path, content.bytes() == null ? 0 : content.bytes().length, content.mode(),
+                content.binary()));
+        gitRoot(TargetGlob.parent(path)).ifPresent(root -> sink.accept(new FileTag(path, GIT_TRACKED,
+                "inside the git work tree at " + (root.isEmpty() ? "." : root))));
+        if (content.isText()) {
+            sink.accept(new TextDocument(path, "config", content.text()));
+        }
+    }
+
+    /** Whether the file parses and holds one of its location's sniff keys. */
+    private boolean sniffed(Planned p) {
+        Optional<ParsedConfig> config = parse(p);
+        return config.isPresent() && p.location.sniff().stream().anyMatch(s -> config.get().root().get(s.key()).isPresent());
     }
 
     private static String sniff(KnownLocations.Location location, ConfigNode root) {

@@ -1,9 +1,6 @@
 package dev.assay.extract.agent;
 
 import dev.assay.engine.fact.ConfigValue;
-import dev.assay.engine.fact.FileEntry;
-import dev.assay.engine.fact.TextDocument;
-import dev.assay.engine.spi.FactSink;
 import dev.assay.engine.spi.FileContent;
 import dev.assay.engine.spi.Target;
 import dev.assay.extract.config.ConfigBounds;
@@ -15,7 +12,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -30,33 +29,33 @@ import java.util.Set;
  * <p>Bounded and confined: only relative paths that stay inside the folder of the top config (the state folder),
  * never an absolute path, {@code ~}, or a {@code ..} that leaves it; no symbolic link (the target never follows one);
  * at most {@code maxDepth} levels and {@code maxFiles} files per top config; a cycle is cut where it closes. Every
- * include not followed is recorded with {@link Target#skip} and its reason.
+ * include not followed is recorded with {@link Target#skip} and its reason. The files read are kept for the caller,
+ * who emits their facts when it emits the top config's.
  */
 final class ConfigIncludes {
 
     private final KnownLocations.Includes settings;
     private final Target target;
-    private final FactSink sink;
     private final ConfigBounds bounds;
     private final String document;
     private final String root;
-    private final List<String> followed = new ArrayList<>();
+    private final Map<String, FileContent> followed = new LinkedHashMap<>();
+    /** Includes read, counting a file included from two places twice: the bound is on work, not on distinct files. */
+    private int reads;
     private final Set<String> skippedOnce = new HashSet<>();
 
     /** @param root the folder includes must stay inside: the folder of the top config */
-    ConfigIncludes(KnownLocations.Includes settings, Target target, FactSink sink, ConfigBounds bounds, String document,
-            String root) {
+    ConfigIncludes(KnownLocations.Includes settings, Target target, ConfigBounds bounds, String document, String root) {
         this.settings = settings;
         this.target = target;
-        this.sink = sink;
         this.bounds = bounds;
         this.document = document;
         this.root = root;
     }
 
-    /** The files included and read, in the order they were followed. */
-    List<String> followed() {
-        return List.copyOf(followed);
+    /** The files included and read, in the order they were followed, with their contents. */
+    Map<String, FileContent> followed() {
+        return followed;
     }
 
     /** The values of {@code config} with its includes resolved, as described above. */
@@ -113,7 +112,7 @@ final class ConfigIncludes {
         if (chain.size() > settings.maxDepth()) {
             return skip(from, spec, path, "deeper than " + settings.maxDepth() + " levels of includes");
         }
-        if (followed.size() >= settings.maxFiles()) {
+        if (reads >= settings.maxFiles()) {
             return skip(from, spec, path, "more than " + settings.maxFiles() + " included files");
         }
         if (!target.exists(path) || target.isDirectory(path)) {
@@ -131,12 +130,8 @@ final class ConfigIncludes {
         if (!included.root().isObject()) {
             return skip(from, spec, path, "not an object at the top level");
         }
-        followed.add(path);
-        FileContent c = content.get();
-        sink.accept(new FileEntry(path, c.bytes() == null ? 0 : c.bytes().length, c.mode(), c.binary()));
-        if (c.isText()) {
-            sink.accept(new TextDocument(path, "config", c.text()));
-        }
+        reads++;
+        followed.put(path, content.get());
         chain.push(path);
         try {
             return Optional.of(resolve(included, holder, chain));

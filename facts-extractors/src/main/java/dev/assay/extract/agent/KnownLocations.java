@@ -55,13 +55,19 @@ record KnownLocations(
     record Folder(String path, String tag, String note) {
     }
 
+    /**
+     * {@code sniffRequired}: the file is shared with other programs (an editor's settings.json holds every
+     * extension's settings), so it counts as an agent's only when one of its {@code sniff} keys is there; otherwise
+     * it is neither read nor recognised.
+     */
     record Location(String path, String kind, String document, String format, String role, List<String> tags,
             String note, Integer limit, String location, String projectLocation, List<Sniff> sniff,
-            @JsonProperty("package") String packageName) {
+            Boolean sniffRequired, @JsonProperty("package") String packageName) {
 
         Location {
             tags = tags == null ? List.of() : List.copyOf(tags);
             sniff = sniff == null ? List.of() : List.copyOf(sniff);
+            sniffRequired = Boolean.TRUE.equals(sniffRequired);
             note = note == null ? "" : note;
         }
 
@@ -175,6 +181,7 @@ record KnownLocations(
                     for (Sniff s : l.sniff()) {
                         require(documents.containsKey(s.document()), where + ": unknown sniffed document");
                     }
+                    require(!l.sniffRequired() || !l.sniff().isEmpty(), where + ": sniffRequired needs sniff keys");
                 }
                 if ("skills".equals(l.kind())) {
                     require(l.location() != null, where + ": skills need a location");

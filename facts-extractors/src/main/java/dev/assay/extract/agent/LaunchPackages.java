@@ -15,8 +15,8 @@ import java.util.Optional;
  */
 final class LaunchPackages {
 
-    /** One word of a launch line with the line of the config it was read from. */
-    record Token(String text, int line) {
+    /** One word of a launch line with the file and line of the config it was read from. */
+    record Token(String text, int line, String file) {
     }
 
     /** A pinned package and the token it was read from. */
@@ -116,7 +116,7 @@ final class LaunchPackages {
                     }
                     if (takesPackage && value != null) {
                         packageNamed = true;
-                        spec(new Token(value, valueToken.line()), launcher.ecosystem(), pins);
+                        spec(new Token(value, valueToken.line(), valueToken.file()), launcher.ecosystem(), pins);
                     }
                 }
                 i++;

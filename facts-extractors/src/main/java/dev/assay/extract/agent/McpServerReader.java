@@ -2,7 +2,7 @@ package dev.assay.extract.agent;
 
 import dev.assay.engine.fact.McpServer;
 import dev.assay.extract.config.ConfigNode;
-import dev.assay.extract.config.ParsedConfig;
+import dev.assay.extract.config.ConfigTree;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +28,7 @@ final class McpServerReader {
         this.keys = keys;
     }
 
-    List<Found> read(ParsedConfig config, String document, KnownLocations.DocumentProfile profile) {
+    List<Found> read(ConfigTree config, String document, KnownLocations.DocumentProfile profile) {
         List<Found> out = new ArrayList<>();
         for (String containerPath : profile.servers()) {
             List<ConfigNode> containers = containerPath.equals(ROOT) ? List.of(config.root())
@@ -92,7 +92,7 @@ final class McpServerReader {
         return out;
     }
 
-    private Optional<Found> read(ParsedConfig config, String document, KnownLocations.DocumentProfile profile,
+    private Optional<Found> read(ConfigTree config, String document, KnownLocations.DocumentProfile profile,
             String name, ConfigNode spec) {
         String type = firstText(spec, keys.typeKeys()).map(s -> s.toLowerCase(Locale.ROOT)).orElse(null);
         List<LaunchPackages.Token> launch = new ArrayList<>();
@@ -106,7 +106,8 @@ final class McpServerReader {
             if (node.get().isArray()) {
                 // A command given as a list is the program followed by its first arguments.
                 for (ConfigNode word : node.get().elements()) {
-                    word.nonEmptyText().ifPresent(w -> launch.add(new LaunchPackages.Token(w, word.line())));
+                    word.nonEmptyText()
+                            .ifPresent(w -> launch.add(new LaunchPackages.Token(w, word.line(), config.fileOf(word))));
                 }
                 if (!launch.isEmpty()) {
                     command = launch.get(0).text();
@@ -114,9 +115,10 @@ final class McpServerReader {
                 }
             } else if (node.get().nonEmptyText().isPresent()) {
                 command = node.get().text();
+                String file = config.fileOf(node.get());
                 // Some clients run the command through a shell: its words count for the launch line.
                 for (String word : command.strip().split("\\s+")) {
-                    launch.add(new LaunchPackages.Token(word, node.get().line()));
+                    launch.add(new LaunchPackages.Token(word, node.get().line(), file));
                 }
             }
             break;
@@ -130,7 +132,7 @@ final class McpServerReader {
             for (ConfigNode word : words) {
                 if (word.isScalar() && word.type() != ConfigNode.Type.NULL) {
                     args.add(word.text());
-                    launch.add(new LaunchPackages.Token(word.text(), word.line()));
+                    launch.add(new LaunchPackages.Token(word.text(), word.line(), config.fileOf(word)));
                 }
             }
             break;
@@ -188,8 +190,9 @@ final class McpServerReader {
         if (url != null && hasAuthQueryParameter(url)) {
             auth = true;
         }
-        McpServer server = new McpServer(config.file(), document, name, transport, command, args, url,
-                List.copyOf(headerNames), List.copyOf(envNames), auth, spec.line(), config.snippet(spec.line()));
+        String file = config.fileOf(spec);
+        McpServer server = new McpServer(file, document, name, transport, command, args, url,
+                List.copyOf(headerNames), List.copyOf(envNames), auth, spec.line(), config.snippet(file, spec.line()));
         return Optional.of(new Found(server, List.copyOf(launch)));
     }
 

@@ -1,5 +1,8 @@
 package dev.assay.extract.component;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.assay.engine.fact.Component;
 import dev.assay.engine.fact.ConfigValue;
 import dev.assay.engine.fact.Fact;
@@ -7,9 +10,12 @@ import dev.assay.engine.fact.InstalledSkill;
 import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.spi.FactSink;
 import dev.assay.engine.spi.Recognition;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -23,15 +29,38 @@ final class ComponentRecognition implements FactSink {
     static final String GROUP = "component";
 
     /**
-     * What a component scan looks for, each with the manifest documents (or {@code kind:} the component kind) that
-     * show it is there; skill instructions and source code are shown by their facts.
+     * One kind of input a component scan looks for, and the signs that show it is there (see
+     * {@code component-recognition.yaml}).
      */
-    private static final Map<String, List<String>> LOOKED_FOR = new TreeMap<>(Map.of(
-            "skill instructions (SKILL.md)", List.of(),
-            "npm manifest (package.json)", List.of("package-json", "kind:" + ComponentScan.NPM_PACKAGE),
-            "Python manifest (pyproject.toml, setup.cfg, PKG-INFO)", List.of("pyproject", "setup-cfg", "kind:" + ComponentScan.PYTHON_PACKAGE),
-            "MCP manifest (server.json, smithery.yaml, mcp.json)", List.of("mcp-manifest", "mcp-config", "smithery", "kind:" + ComponentScan.MCP_SERVER),
-            "source code (Python, JavaScript, TypeScript, shell)", List.of()));
+    record LookedFor(String name, boolean skillInstructions, List<String> roles, List<String> documents,
+            List<String> kinds) {
+        LookedFor {
+            roles = roles == null ? List.of() : List.copyOf(roles);
+            documents = documents == null ? List.of() : List.copyOf(documents);
+            kinds = kinds == null ? List.of() : List.copyOf(kinds);
+        }
+    }
+
+    private record Table(List<LookedFor> lookedFor) {
+    }
+
+    /** Read once; in name order, as the report lists them. */
+    private static final List<LookedFor> LOOKED_FOR = load("component-recognition.yaml");
+
+    static List<LookedFor> load(String resource) {
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        try (InputStream in = ComponentRecognition.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException(resource + " missing from the classpath");
+            }
+            List<LookedFor> entries = new ArrayList<>(yaml.readValue(in, Table.class).lookedFor());
+            entries.sort(Comparator.comparing(LookedFor::name));
+            return List.copyOf(entries);
+        } catch (IOException e) {
+            throw new UncheckedIOException(resource + " unreadable", e);
+        }
+    }
 
     private final FactSink next;
     private String kind;
@@ -70,14 +99,15 @@ final class ComponentRecognition implements FactSink {
         // Files by role are counted, not listed: the coverage already names every file read.
         roles.forEach((role, n) -> found.add(new Recognition.Found(GROUP, role + " files", n, List.of())));
         List<String> missing = new ArrayList<>();
-        LOOKED_FOR.forEach((what, documents) -> {
-            boolean present = what.startsWith("skill") ? !skills.isEmpty()
-                    : what.startsWith("source") ? roles.containsKey("code")
-                    : documents.stream().anyMatch(d -> manifests.containsKey(d) || d.equals("kind:" + kind));
+        for (LookedFor what : LOOKED_FOR) {
+            boolean present = what.skillInstructions() && !skills.isEmpty()
+                    || what.roles().stream().anyMatch(roles::containsKey)
+                    || what.documents().stream().anyMatch(manifests::containsKey)
+                    || kind != null && what.kinds().contains(kind);
             if (!present) {
-                missing.add(what);
+                missing.add(what.name());
             }
-        });
+        }
         return new Recognition(found, List.of(new Recognition.NotFound(GROUP, missing)));
     }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * A config document that parsed within its bounds: the tree, and the source lines for evidence snippets.
  */
-public final class ParsedConfig {
+public final class ParsedConfig implements ConfigTree {
 
     private final String file;
     private final ConfigFormat format;
@@ -33,8 +33,20 @@ public final class ParsedConfig {
         return format;
     }
 
+    @Override
     public ConfigNode root() {
         return root;
+    }
+
+    /** Every node of a parsed file was written in that file. */
+    @Override
+    public String fileOf(ConfigNode node) {
+        return file;
+    }
+
+    @Override
+    public String snippet(String file, int line) {
+        return this.file.equals(file) ? snippet(line) : "";
     }
 
     /** The trimmed source line (1-based), cut to the snippet bound; "" when out of range. */

@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.assay.engine.fact.ConfigValue;
 import dev.assay.engine.fact.Fact;
+import dev.assay.engine.fact.FileTag;
+import dev.assay.engine.fact.InstalledPackage;
+import dev.assay.engine.fact.InstalledSkill;
+import dev.assay.engine.fact.McpServer;
+import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.spi.Limits;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -127,6 +132,83 @@ class ConfigIncludesTest {
         assertTrue(value(facts, "l1.l2.l3.l4.depth").isEmpty());
         assertTrue(String.join("\n", skips(target)).contains(".openclaw/4.json5: $include \"./4.json5\" in "
                 + ".openclaw/3.json5 not followed: deeper than 3 levels of includes"), skips(target).toString());
+    }
+
+    @Test
+    void serversWorkspacesAndSkillsFoldersDeclaredInIncludedFilesAreReadAsIfInTheMainFile() throws Exception {
+        Path state = tmp.resolve("home/.openclaw");
+        Files.createDirectories(tmp.resolve("home/.git"));
+        Fixtures.write(state.resolve("openclaw.json"), """
+                {
+                  meta: { "$include": "./config/meta.json5" },
+                  agents: { "$include": "./config/agents.json5" },
+                  skills: { "$include": "./config/skills.json5" },
+                  mcp: {
+                    "$include": ["./config/mcp-a.json5", "./config/mcp-b.json5"],
+                    servers: { local: { command: "node" } },
+                  },
+                }
+                """);
+        Fixtures.write(state.resolve("config/meta.json5"), "{ lastTouchedVersion: \"2026.1.20\" }\n");
+        Fixtures.write(state.resolve("config/agents.json5"), """
+                {
+                  list: [
+                    { id: "research", workspace: "~/.openclaw/workspace-research" },
+                  ],
+                }
+                """);
+        Fixtures.write(state.resolve("config/skills.json5"), "{\n  load: { extraDirs: [\"~/.openclaw/team-skills\"] },\n}\n");
+        Fixtures.write(state.resolve("config/mcp-a.json5"), """
+                {
+                  servers: {
+                    bridge: { command: "npx", args: ["-y", "mcp-remote@0.1.14", "https://bridge.example.test/mcp"] },
+                    tickets: { url: "https://tickets.example.test/mcp", headers: { Authorization: "Bearer ${T}" } },
+                  },
+                }
+                """);
+        Fixtures.write(state.resolve("config/mcp-b.json5"), """
+                {
+                  servers: {
+                    tickets: { url: "http://tickets.example.test/mcp" },
+                  },
+                }
+                """);
+        Fixtures.write(state.resolve("workspace-research/MEMORY.md"), "# notes\n");
+        Fixtures.write(state.resolve("team-skills/notes/SKILL.md"), "---\nname: notes\ndescription: Notes.\n---\n# Notes\n");
+        FolderTarget target = new FolderTarget(tmp.resolve("home"), Limits.defaults());
+        List<Fact> facts = Fixtures.extract(target);
+
+        List<McpServer> servers = facts.stream().filter(f -> f instanceof McpServer).map(f -> (McpServer) f).toList();
+        List<String> shown = servers.stream().map(s -> s.name() + " " + s.transport() + " " + s.file() + ":" + s.line()
+                + " " + (s.url() == null ? s.command() : s.url()) + " auth=" + s.authConfigured()).sorted().toList();
+        // tickets is merged key by key: the url (and the entry's line) of the later file, the header of the earlier one.
+        assertEquals(List.of(
+                "bridge stdio .openclaw/config/mcp-a.json5:3 npx auth=false",
+                "local stdio .openclaw/openclaw.json:7 node auth=false",
+                "tickets http .openclaw/config/mcp-b.json5:3 http://tickets.example.test/mcp auth=true"), shown);
+        InstalledPackage pin = facts.stream().filter(f -> f instanceof InstalledPackage p && p.name().equals("mcp-remote"))
+                .map(f -> (InstalledPackage) f).findFirst().orElseThrow();
+        assertEquals(".openclaw/config/mcp-a.json5", pin.file());
+        assertEquals(3, pin.line());
+        assertTrue(pin.snippet().contains("mcp-remote@0.1.14"), pin.snippet());
+        InstalledPackage touched = facts.stream().filter(f -> f instanceof InstalledPackage p
+                && p.source().equals("last-touched-version")).map(f -> (InstalledPackage) f).findFirst().orElseThrow();
+        assertEquals(".openclaw/config/meta.json5:1 2026.1.20", touched.file() + ":" + touched.line() + " " + touched.version());
+
+        assertTrue(facts.stream().anyMatch(f -> f instanceof TextDocument d
+                && d.file().equals(".openclaw/workspace-research/MEMORY.md") && d.role().equals("memory")),
+                "the workspace an included file names is read");
+        List<String> skills = facts.stream().filter(f -> f instanceof InstalledSkill).map(f -> ((InstalledSkill) f).name()
+                + " " + ((InstalledSkill) f).location()).toList();
+        assertEquals(List.of("notes extra"), skills);
+        assertTrue(facts.stream().anyMatch(f -> f instanceof FileTag t && t.file().equals(".openclaw/config/mcp-a.json5")
+                && t.tag().equals("git-tracked")), "an included file in a git work tree is tagged like the main config");
+
+        AgentInventory inventory = AgentInventory.of(target, Limits.defaults());
+        List<String> lines = AgentInventoryTest.lines(inventory);
+        assertTrue(lines.contains("mcp OpenClaw/openclaw:bridge stdio [npx -y mcp-remote@0.1.14 "
+                + "https://bridge.example.test/mcp|] pinned[npm:mcp-remote@0.1.14]"), lines.toString());
+        assertTrue(lines.contains("skill notes extra .openclaw/team-skills/notes"), lines.toString());
     }
 
     @Test

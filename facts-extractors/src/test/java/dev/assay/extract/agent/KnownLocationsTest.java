@@ -23,7 +23,7 @@ class KnownLocationsTest {
                 "claude-code-settings", "cursor", "vscode-mcp", "windsurf", "gemini", "codex", "cline", "roo-code", "kiro",
                 "zed", "goose", "opencode", "continue", "claude-code-managed-settings", "claude-code-managed-mcp",
                 "claude-code-plugin", "claude-code-plugin-hooks", "claude-code-plugin-mcp", "junie", "amp",
-                "env", "config")),
+                "kiro-permissions", "kiro-settings", "roo-code-settings", "vscode-settings", "env", "config")),
                 new TreeSet<>(TABLE.documents().keySet()));
         TreeSet<String> roles = new TreeSet<>();
         TreeSet<String> tags = new TreeSet<>();
@@ -41,17 +41,19 @@ class KnownLocationsTest {
     @Test
     void validationRejectsUnknownKindsFormatsAndDocuments() {
         assertThrows(IllegalStateException.class, () -> withBaseEntry(new KnownLocations.Location("x", "conf", null,
-                null, null, null, null, null, null, null, null, null)).validate());
+                null, null, null, null, null, null, null, null, false, null)).validate());
         assertThrows(IllegalStateException.class, () -> withBaseEntry(new KnownLocations.Location("x", "config",
-                "claude-code", "xml", null, null, null, null, null, null, null, null)).validate());
+                "claude-code", "xml", null, null, null, null, null, null, null, false, null)).validate());
         assertThrows(IllegalStateException.class, () -> withBaseEntry(new KnownLocations.Location("x", "config",
-                "nobody", "json", null, null, null, null, null, null, null, null)).validate());
+                "nobody", "json", null, null, null, null, null, null, null, false, null)).validate());
         assertThrows(IllegalStateException.class, () -> withBaseEntry(new KnownLocations.Location("a/**/b/c",
-                "text", null, null, null, null, null, null, null, null, null, null)).validate());
+                "text", null, null, null, null, null, null, null, null, null, false, null)).validate());
         assertThrows(IllegalStateException.class, () -> withBaseEntry(new KnownLocations.Location("/etc/passwd",
-                "text", null, null, null, null, null, null, null, null, null, null)).validate());
+                "text", null, null, null, null, null, null, null, null, null, false, null)).validate());
+        assertThrows(IllegalStateException.class, () -> withBaseEntry(new KnownLocations.Location("x.json", "config",
+                "config", "json", null, null, null, null, null, null, null, true, null)).validate());
         withBaseEntry(new KnownLocations.Location("ok/**/*.md", "text", null, null, "memory", null, null, 5, null,
-                null, null, null)).validate();
+                null, null, false, null)).validate();
     }
 
     private static KnownLocations withBaseEntry(KnownLocations.Location entry) {

@@ -15,7 +15,7 @@ class LaunchPackagesTest {
 
     private static String pins(String commandLine) {
         List<LaunchPackages.Token> tokens = Arrays.stream(commandLine.split(" "))
-                .map(w -> new LaunchPackages.Token(w, 1)).collect(Collectors.toList());
+                .map(w -> new LaunchPackages.Token(w, 1, "mcp.json")).collect(Collectors.toList());
         return LAUNCHES.pins(tokens).stream().map(p -> p.ecosystem() + ":" + p.name() + "@" + p.version())
                 .collect(Collectors.joining(" "));
     }
