@@ -244,7 +244,7 @@ final class TextPrecompute {
         int docTasks = docs.size();
         int fieldTasks = (tested.size() + FACTS_PER_TASK - 1) / FACTS_PER_TASK;
         RegexPrefilter.Signature[] docSignatures = new RegexPrefilter.Signature[docTasks];
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"})
         Map<String, List<TextMatch>>[] docMatches = new Map[docTasks];
         Object[][] fieldSignatures = new Object[fieldTasks][];
         // Documents first: one long document is the task most worth starting early.
@@ -356,7 +356,7 @@ final class TextPrecompute {
 
     private static Object read(MethodHandle getter, Object f) {
         try {
-            return (Object) getter.invokeExact((Object) f);
+            return (Object) getter.invokeExact(f);
         } catch (Throwable e) { // an accessor of a fact record only returns its field
             throw new IllegalStateException("cannot read a field of " + f.getClass().getSimpleName(), e);
         }
