@@ -18,12 +18,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 import java.util.function.Predicate;
 
@@ -305,52 +305,50 @@ final class TextPrecompute {
      */
     static void inParallel(int n, IntConsumer task) {
         AtomicInteger next = new AtomicInteger();
+        CountDownLatch finished = new CountDownLatch(n);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
         Runnable worker = () -> {
             for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
-                task.accept(i);
+                try {
+                    task.accept(i);
+                } catch (Throwable t) {
+                    failure.compareAndSet(null, t);
+                } finally {
+                    finished.countDown();
+                }
             }
         };
         List<Future<?>> helpers = new ArrayList<>();
         for (int h = 0; h < HELPERS && h < n - 1; h++) {
             helpers.add(POOL.submit(worker));
         }
-        try {
-            worker.run();
-        } finally {
-            for (Future<?> f : helpers) {
-                if (!f.cancel(false)) {
-                    join(f);
-                }
+        worker.run();
+        // Every task is claimed by now. A helper not yet started would claim none: drop it. A running one cannot be
+        // told apart by its Future (cancel succeeds on a running FutureTask), so wait for the tasks, not the Futures.
+        for (Future<?> f : helpers) {
+            f.cancel(false);
+        }
+        boolean interrupted = false;
+        while (true) {
+            try {
+                finished.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // a helper is mid-task on this derivation's arrays: wait for it anyway
             }
         }
-    }
-
-    private static void join(Future<?> f) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    f.get();
-                    return;
-                } catch (InterruptedException e) {
-                    interrupted = true; // the helper is mid-task on this derivation's arrays: wait for it anyway
-                } catch (CancellationException e) {
-                    return;
-                } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof RuntimeException r) {
-                        throw r;
-                    }
-                    if (cause instanceof Error err) {
-                        throw err;
-                    }
-                    throw new IllegalStateException(cause);
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        Throwable t = failure.get();
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error err) {
+            throw err;
+        }
+        if (t != null) {
+            throw new IllegalStateException(t);
         }
     }
 
