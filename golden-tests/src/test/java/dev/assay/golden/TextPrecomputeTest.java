@@ -70,7 +70,7 @@ class TextPrecomputeTest {
             }
             if (r.detector() instanceof Detector.FactPattern p) {
                 Map<String, String> keys = DrlGenerator.termPatterns(r);
-                List<Term> terms = flatten(p.where());
+                List<Term> terms = Term.leaves(p.where());
                 int n = 0;
                 for (Term t : terms) { // numbered as termPatterns numbers them: the rule's own terms come first
                     String key = r.id() + "#" + n++;
@@ -95,18 +95,6 @@ class TextPrecomputeTest {
         // The comparison is only worth something if the questions have answers of both kinds.
         assertTrue(regexMatches > 20, "regex matches compared: " + regexMatches);
         assertTrue(finds > 10_000 && found > 20, "field tests compared: " + finds + ", of which true: " + found);
-    }
-
-    private static List<Term> flatten(List<Term> terms) {
-        List<Term> out = new ArrayList<>();
-        for (Term t : terms) {
-            if (t.composite()) {
-                out.addAll(flatten(t.parts()));
-            } else {
-                out.add(t);
-            }
-        }
-        return out;
     }
 
     private static void copy(Path from, Path to) throws IOException {

@@ -87,11 +87,11 @@ public final class DrlGenerator {
     private static List<Term> allTerms(RuleDefinition r) {
         List<Term> out = new ArrayList<>();
         if (r.detector() instanceof Detector.Config c) {
-            out.addAll(PackLoader.flatten(c.when()));
+            out.addAll(Term.leaves(c.when()));
         } else if (r.detector() instanceof Detector.FactPattern f) {
-            out.addAll(PackLoader.flatten(f.where()));
-            f.sameFile().forEach(x -> out.addAll(PackLoader.flatten(x.where())));
-            f.notSameFile().forEach(x -> out.addAll(PackLoader.flatten(x.where())));
+            out.addAll(Term.leaves(f.where()));
+            f.sameFile().forEach(x -> out.addAll(Term.leaves(x.where())));
+            f.notSameFile().forEach(x -> out.addAll(Term.leaves(x.where())));
         }
         return out;
     }

@@ -382,24 +382,12 @@ public final class PackLoader {
             problems.add(w, line, "unknown fact type '" + type + "' (known: " + String.join(", ", FactTypes.names()) + ")", "");
             return;
         }
-        for (Term t : flatten(terms)) {
+        for (Term t : Term.leaves(terms)) {
             if (FactTypes.fieldType(cls.get(), t.subject()).isEmpty()) {
                 problems.add(w, line, type + " has no field '" + t.subject() + "' (fields: "
                         + String.join(", ", FactTypes.fields(cls.get())) + ")", "");
             }
         }
-    }
-
-    static List<Term> flatten(List<Term> terms) {
-        List<Term> out = new ArrayList<>();
-        for (Term t : terms) {
-            if (t.composite()) {
-                out.addAll(flatten(t.parts()));
-            } else {
-                out.add(t);
-            }
-        }
-        return out;
     }
 
     private List<Term> terms(JsonNode parent, String key, int fallbackLine, Where w, Problems problems) {

@@ -1,5 +1,6 @@
 package dev.assay.engine.pack;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -28,6 +29,19 @@ public record Term(String subject, String operator, List<String> values, boolean
 
     public boolean composite() {
         return "any".equals(operator) || "none".equals(operator);
+    }
+
+    /** The plain terms of {@code terms}, the parts of composites taken in place, depth first. */
+    public static List<Term> leaves(List<Term> terms) {
+        List<Term> out = new ArrayList<>();
+        for (Term t : terms) {
+            if (t.composite()) {
+                out.addAll(leaves(t.parts()));
+            } else {
+                out.add(t);
+            }
+        }
+        return out;
     }
 
     /** Whether the term can anchor a detector: it asserts that something is present. */
