@@ -7,8 +7,10 @@ public sealed interface Detector {
 
     /**
      * Conditions over the nodes of one structured config document. The first term anchors the rule (its node is the
-     * evidence); the others must hold in the same file. Paths are globs; {@code {n}} in a later term's path stands for
-     * the n-th {@code *} of the anchor's path.
+     * evidence); the others must hold in the same config: the anchor's file, or where an OpenClaw config includes
+     * files, the merged config ({@code ConfigValue.configFile}), whose values in other files that hold a term are shown
+     * as evidence too. Paths are globs; {@code {n}} in a later term's path stands for the n-th {@code *} of the
+     * anchor's path.
      */
     record Config(List<String> documents, List<Term> when) implements Detector {
         public Config {

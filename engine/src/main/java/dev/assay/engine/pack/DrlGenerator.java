@@ -119,10 +119,57 @@ public final class DrlGenerator {
         }
         open(b, r);
         b.append("    $a : ConfigValue(").append(String.join(", ", cons)).append(")\n");
-        for (Term t : c.when().subList(1, c.when().size())) {
+        List<Term> rest = c.when().subList(1, c.when().size());
+        for (Term t : rest) {
             b.append("    ").append(configCe(t, anchor.subject(), num, false)).append('\n');
         }
-        b.append("  then\n    insert(ctx.fromConfig(\"").append(r.id()).append("\", $a));\nend\n\n");
+        // The values in other files of the same merged config that hold a term, shown as evidence beside the anchor.
+        // In a config that includes no file every value is in the anchor's file, so nothing is collected.
+        List<String> contributing = new ArrayList<>();
+        for (Term t : rest) {
+            contributing(t, false, anchor.subject(), num, contributing);
+        }
+        String others = "";
+        if (!contributing.isEmpty()) {
+            b.append("    $others : List() from collect(ConfigValue(")
+                    .append(c.documents().isEmpty() ? "" : "document in (" + list(c.documents()) + "), ")
+                    .append("configFile == $a.configFile, file != $a.file, ")
+                    .append(contributing.size() == 1 ? contributing.get(0) : "(" + String.join(") || (", contributing) + ")")
+                    .append("))\n");
+            others = ", $others";
+        }
+        b.append("  then\n    insert(ctx.fromConfig(\"").append(r.id()).append("\", $a").append(others).append("));\nend\n\n");
+    }
+
+    /**
+     * The constraints of the terms whose values make the rule hold (for a {@code missing} term under {@code none}, the
+     * value it requires): each leaf's path, type and value constraints joined with {@code &&}.
+     */
+    private static void contributing(Term t, boolean negated, String anchorGlob, Numbering num, List<String> out) {
+        if (t.composite()) {
+            boolean none = t.operator().equals("none");
+            for (Term p : t.parts()) {
+                contributing(p, negated ^ none, anchorGlob, num, out);
+            }
+            return;
+        }
+        if (negated == t.operator().equals("missing")) {
+            out.add(String.join(" && ", leafConstraints(t, anchorGlob, num)));
+        }
+    }
+
+    /** The constraints of one leaf term on a value of the anchor's config (without the join on the config). */
+    private static List<String> leafConstraints(Term t, String anchorGlob, Numbering num) {
+        List<String> cons = new ArrayList<>();
+        cons.add(pathConstraint(t.subject(), anchorGlob));
+        if (!t.valueType().isEmpty()) {
+            cons.add("type == " + lit(t.valueType()));
+        }
+        String vc = valueConstraint(t, "value", num.next(t), String.class);
+        if (vc != null) {
+            cons.add(vc);
+        }
+        return cons;
     }
 
     private static String configCe(Term t, String anchorGlob, Numbering num, boolean negate) {
@@ -135,17 +182,11 @@ public final class DrlGenerator {
             boolean none = t.operator().equals("none");
             return (none ^ negate) ? "not " + joined : joined;
         }
+        // The same merged config: the anchor's file and, for OpenClaw, the files its top file includes.
         List<String> cons = new ArrayList<>();
-        cons.add("file == $a.file");
-        cons.add(pathConstraint(t.subject(), anchorGlob));
-        if (!t.valueType().isEmpty()) {
-            cons.add("type == " + lit(t.valueType()));
-        }
+        cons.add("configFile == $a.configFile");
+        cons.addAll(leafConstraints(t, anchorGlob, num));
         boolean missing = t.operator().equals("missing");
-        String vc = valueConstraint(t, "value", num.next(t), String.class);
-        if (vc != null) {
-            cons.add(vc);
-        }
         String pattern = "ConfigValue(" + String.join(", ", cons) + ")";
         return (missing ^ negate) ? "not " + pattern : "exists " + pattern;
     }

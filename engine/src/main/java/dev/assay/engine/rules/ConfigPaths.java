@@ -9,23 +9,6 @@ public final class ConfigPaths {
     private ConfigPaths() {
     }
 
-    /**
-     * Whether a value read from {@code file} may belong to the config whose top file is {@code topFile}: the same
-     * file, or a file inside the top file's folder (where the files a config includes must stay, as OpenClaw's
-     * {@code $include} is followed). Rules that combine settings use it, with the document, so that settings split
-     * over included files are seen together.
-     */
-    public static boolean sameConfig(String file, String topFile) {
-        if (file == null || topFile == null) {
-            return false;
-        }
-        if (file.equals(topFile)) {
-            return true;
-        }
-        int slash = topFile.lastIndexOf('/');
-        return slash < 0 || file.startsWith(topFile.substring(0, slash + 1));
-    }
-
     public static boolean matches(String glob, String path) {
         if (glob == null || path == null) {
             return false;

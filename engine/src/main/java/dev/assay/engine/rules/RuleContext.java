@@ -274,11 +274,26 @@ public final class RuleContext {
 
     /** A detection on a config node; the rule's {@code redact} hides the value in the snippet and message. */
     public Detection fromConfig(String ruleId, ConfigValue v) {
+        return fromConfig(ruleId, v, List.of());
+    }
+
+    /**
+     * A detection on a config value {@code v} (the rule's anchor) whose other terms were met by {@code others} too:
+     * values of the same merged config written in other files, each shown as evidence beside the anchor's.
+     */
+    public Detection fromConfig(String ruleId, ConfigValue v, Collection<?> others) {
         RuleDefinition r = rule(ruleId);
         String value = v.value();
-        Evidence ev = v.evidence();
+        List<Evidence> evidence = new ArrayList<>();
+        evidence.add(shown(r, v, v));
+        java.util.TreeSet<Evidence> elsewhere = new java.util.TreeSet<>(); // canonical order, whatever the collect's
+        for (Object o : others) {
+            if (o instanceof ConfigValue other) {
+                elsewhere.add(shown(r, other, v));
+            }
+        }
+        evidence.addAll(elsewhere);
         if (r.redact()) {
-            ev = ev.withSnippet(Redaction.redactIn(ev.snippet(), value));
             value = Redaction.redact(value);
         }
         Map<String, String> params = new LinkedHashMap<>();
@@ -291,7 +306,23 @@ public final class RuleContext {
                 params.put(Integer.toString(i + 1), captures.get(i));
             }
         }
-        return finding(ruleId, List.of(ev), v.file(), params);
+        return finding(ruleId, evidence, v.file(), params);
+    }
+
+    /**
+     * Where a config value is written. When the rule redacts, its snippet hides the anchor's value and, for a value
+     * beside the anchor, that value too when it is text (a flag or a number such as {@code enabled: true} stays).
+     */
+    private static Evidence shown(RuleDefinition r, ConfigValue v, ConfigValue anchor) {
+        Evidence ev = v.evidence();
+        if (!r.redact()) {
+            return ev;
+        }
+        String snippet = Redaction.redactIn(ev.snippet(), anchor.value());
+        if (v != anchor && "string".equals(v.type())) {
+            snippet = Redaction.redactIn(snippet, v.value());
+        }
+        return ev.withSnippet(snippet);
     }
 
     /** A detection on any fact; the fact's record components become message parameters. */

@@ -180,9 +180,31 @@ class PackCompileTest {
         assertEquals(Set.of(), fired(List.of(cv("a.json", "gateway.bind", "lan"), cv("a.json", "gateway.auth.token", "x"))));
         assertEquals(Set.of(), fired(List.of(cv("a.json", "gateway.bind", "loopback"))));
         assertEquals(Set.of("T-EXPOSED"), fired(List.of(cv("a.json", "gateway.bind", "lan"), cv("b.json", "gateway.auth.token", "x"))),
-                "terms hold within one file only");
+                "terms hold within one config only");
         var d = pack.derive(List.of(cv("a.json", "gateway.bind", "lan"))).detections().get(0);
         assertEquals("bind lan", d.message());
+    }
+
+    static ConfigValue included(String file, int line, String path, String value, String configFile) {
+        return new ConfigValue(file, "openclaw", path, value, "string", line, path + ": " + value, configFile);
+    }
+
+    @Test
+    void configTermsHoldAcrossTheFilesOfOneMergedConfigAndEachFileIsEvidence() {
+        ConfigValue bind = included("s/openclaw.json", 4, "gateway.bind", "lan", "s/openclaw.json");
+        ConfigValue none = included("s/gateway.json5", 7, "gateway.auth.mode", "none", "s/openclaw.json");
+        ConfigValue token = included("s/gateway.json5", 8, "gateway.auth.token", "x", "s/openclaw.json");
+        assertEquals(Set.of("T-EXPOSED"), fired(List.of(bind, none)), "auth off in a file the config includes");
+        assertEquals(Set.of(), fired(List.of(bind, token)), "a token in a file the config includes counts");
+        var d = pack.derive(List.of(bind, none)).detections().get(0);
+        assertEquals(List.of("s/openclaw.json:4", "s/gateway.json5:7"), d.evidence().stream()
+                .map(e -> e.file() + ":" + e.lineStart()).toList(), "the anchor, then the value that met the other term");
+        assertEquals("s/openclaw.json", d.subject());
+        // The same file read as a config of its own (not included) is another config: its values do not count.
+        ConfigValue apart = new ConfigValue("s/gateway.json5", "openclaw", "gateway.auth.token", "x", "string", 8, "");
+        assertEquals(Set.of("T-EXPOSED"), fired(List.of(bind, apart)));
+        assertEquals(1, pack.derive(List.of(cv("a.json", "gateway.bind", "lan"), cv("a.json", "gateway.auth.mode", "none")))
+                .detections().get(0).evidence().size(), "within one file the anchor alone is the evidence, as before");
     }
 
     @Test

@@ -21,16 +21,6 @@ class PathMatchingTest {
     }
 
     @Test
-    void aConfigIsItsTopFileAndTheFilesInsideItsFolder() {
-        assertTrue(ConfigPaths.sameConfig(".openclaw/openclaw.json", ".openclaw/openclaw.json"));
-        assertTrue(ConfigPaths.sameConfig(".openclaw/config/agents.json5", ".openclaw/openclaw.json"));
-        assertFalse(ConfigPaths.sameConfig(".clawdbot/agents.json5", ".openclaw/openclaw.json"));
-        assertFalse(ConfigPaths.sameConfig(".openclaw-old/agents.json5", ".openclaw/openclaw.json"));
-        assertTrue(ConfigPaths.sameConfig("config/agents.json5", "openclaw.json"), "a state folder scanned as the root");
-        assertFalse(ConfigPaths.sameConfig(null, "openclaw.json"));
-    }
-
-    @Test
     void fileGlobs() {
         assertTrue(Globs.matches("*.json", "a/b/openclaw.json"));
         assertTrue(Globs.matches("**/.env", ".env"));

@@ -11,6 +11,7 @@ import dev.assay.extract.config.ParsedConfig;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,9 +23,10 @@ import java.util.Set;
  * Follows the config includes of OpenClaw ({@code "$include": "./agents.json5"} or a list of files, in any object):
  * the included file's values are read as if written in place of the object holding the key, so that rules see
  * {@code agents.defaults.sandbox.mode} whether it is written in openclaw.json or in an included file; each value
- * keeps the included file and its own line, so a finding points there. Merge order as OpenClaw documents it: the files
- * of a list in order, later ones overriding earlier ones, and the object's own sibling keys last; a value a later
- * source overrides is dropped.
+ * keeps the included file and its own line, so a finding points there. Merged as OpenClaw's {@code deepMerge} does
+ * (src/config/includes.ts): the files of a list in order, later ones over earlier ones, and the object's own sibling
+ * keys last; objects merge key by key, lists are concatenated, any other value replaces what was there. A value a
+ * later source replaces is dropped.
  *
  * <p>Bounded and confined: only relative paths that stay inside the folder of the top config (the state folder),
  * never an absolute path, {@code ~}, or a {@code ..} that leaves it; no symbolic link (the target never follows one);
@@ -58,11 +60,26 @@ final class ConfigIncludes {
         return followed;
     }
 
-    /** The values of {@code config} with its includes resolved, as described above. */
+    /**
+     * The values of {@code config} with its includes resolved, as described above, each tagged with the top file as
+     * the config it belongs to ({@link ConfigValue#configFile()}).
+     */
     List<ConfigValue> values(ParsedConfig config) {
         Deque<String> chain = new ArrayDeque<>();
         chain.push(config.file());
-        return resolve(config, "", chain);
+        List<ConfigValue> merged = resolve(config, "", chain);
+        List<ConfigValue> out = new ArrayList<>(merged.size());
+        for (ConfigValue v : merged) {
+            out.add(v.inConfig(config.file()));
+        }
+        return out;
+    }
+
+    /** The values one {@code $include} key brings in, under the path of the object that holds the key. */
+    private record Included(String holder, List<ConfigValue> values) {
+        int depth() {
+            return holder.isEmpty() ? 0 : holder.split("\\.", -1).length;
+        }
     }
 
     /** The values of one file, re-rooted under {@code prefix}, with its own includes merged in. */
@@ -75,7 +92,7 @@ final class ConfigIncludes {
             own.add(new ConfigValue(v.file(), v.document(), join(prefix, v.path()), v.value(), v.type(), v.line(),
                     v.snippet()));
         }
-        List<List<ConfigValue>> layers = new ArrayList<>();
+        List<Included> includes = new ArrayList<>();
         for (ConfigValue key : own) {
             if (!key.file().equals(config.file()) || !key.key().equals(settings.key())) {
                 continue;
@@ -91,12 +108,26 @@ final class ConfigIncludes {
                 }
             }
             String holder = parentOf(key.path());
+            List<ConfigValue> merged = null;
             for (String spec : specs) {
-                follow(config.file(), spec, holder, chain).ifPresent(layers::add);
+                Optional<List<ConfigValue>> file = follow(config.file(), spec, holder, chain);
+                if (file.isPresent()) {
+                    // A list of files is merged in order, each later file over the ones before it.
+                    merged = merged == null ? file.get() : merge(merged, file.get());
+                }
+            }
+            if (merged != null) {
+                includes.add(new Included(holder, merged));
             }
         }
-        layers.add(own);
-        return withoutOverridden(layers);
+        // The object's own keys are merged over what it includes. An include held deeper down is part of the own keys
+        // of an include held higher up, so the deepest are merged first.
+        includes.sort(java.util.Comparator.comparingInt(Included::depth).reversed());
+        List<ConfigValue> result = own;
+        for (Included included : includes) {
+            result = merge(included.values(), result);
+        }
+        return result;
     }
 
     /** Reads one included file if it may be read; otherwise records why not. */
@@ -181,40 +212,113 @@ final class ConfigIncludes {
     }
 
     /**
-     * The values of all layers, earlier layers first, without those a later layer overrides: one at the same path, or
-     * under a path a later layer sets to a scalar or a list (which replaces the whole object).
+     * OpenClaw's deep merge of {@code source} over {@code target}, on flattened values: where both hold an object the
+     * two merge key by key; where both hold a list, the source's elements follow the target's (renumbered after them);
+     * anywhere else the source's value replaces the target's, with everything under it. The target's surviving values
+     * come first, then the source's.
      */
-    static List<ConfigValue> withoutOverridden(List<List<ConfigValue>> layers) {
-        Set<String> defined = new HashSet<>();
-        Set<String> replaced = new HashSet<>();
-        List<List<ConfigValue>> kept = new ArrayList<>();
-        for (int i = layers.size() - 1; i >= 0; i--) {
-            List<ConfigValue> keep = new ArrayList<>();
-            for (ConfigValue v : layers.get(i)) {
-                if (i == layers.size() - 1 || !defined.contains(v.path()) && !underReplaced(v.path(), replaced)) {
-                    keep.add(v);
-                }
+    static List<ConfigValue> merge(List<ConfigValue> target, List<ConfigValue> source) {
+        Map<String, ConfigValue> t = byPath(target);
+        Map<String, ConfigValue> s = byPath(source);
+        List<ConfigValue> out = new ArrayList<>(target.size() + source.size());
+        for (ConfigValue v : target) {
+            if (survives(v.path(), t, s)) {
+                out.add(v);
             }
-            for (ConfigValue v : keep) {
-                defined.add(v.path());
-                if (!"object".equals(v.type())) {
-                    replaced.add(v.path());
-                }
-            }
-            kept.add(0, keep);
         }
-        List<ConfigValue> out = new ArrayList<>();
-        kept.forEach(out::addAll);
+        for (ConfigValue v : source) {
+            out.add(placed(v, t, s));
+        }
         return out;
     }
 
-    private static boolean underReplaced(String path, Set<String> replaced) {
-        for (int dot = path.indexOf('.'); dot >= 0; dot = path.indexOf('.', dot + 1)) {
-            if (replaced.contains(path.substring(0, dot))) {
-                return true;
+    /** Whether a target value keeps its place when the source is merged over it. */
+    private static boolean survives(String path, Map<String, ConfigValue> t, Map<String, ConfigValue> s) {
+        for (String at : prefixes(path)) {
+            ConfigValue tv = t.get(at);
+            ConfigValue sv = s.get(at);
+            if (sv == null && tv != null) {
+                return true; // the source sets nothing here, so nothing below either
+            }
+            if (sv == null || tv == null) {
+                continue; // an included file's values sit under an object only the including file holds
+            }
+            if (at.equals(path)) {
+                return false; // the source's node stands for it (merged with it when both are objects or lists)
+            }
+            if (both(tv, sv, "object")) {
+                continue;
+            }
+            return both(tv, sv, "array"); // a list keeps its elements and gets the source's after them
+        }
+        return true;
+    }
+
+    /** A source value where it lands: renumbered after the target's elements when both hold a list above it. */
+    private static ConfigValue placed(ConfigValue v, Map<String, ConfigValue> t, Map<String, ConfigValue> s) {
+        String path = v.path();
+        for (String at : prefixes(path)) {
+            ConfigValue tv = t.get(at);
+            ConfigValue sv = s.get(at);
+            if (tv == null || sv == null) {
+                continue;
+            }
+            if (both(tv, sv, "array")) {
+                int before = count(tv);
+                if (at.equals(path)) {
+                    return withPath(v, path, Integer.toString(before + count(sv)));
+                }
+                int start = at.length() + 1;
+                int end = path.indexOf('.', start);
+                String index = end < 0 ? path.substring(start) : path.substring(start, end);
+                if (!index.matches("\\d{1,9}")) {
+                    return v;
+                }
+                String renumbered = at + "." + (before + Integer.parseInt(index)) + (end < 0 ? "" : path.substring(end));
+                return withPath(v, renumbered, v.value());
+            }
+            if (!both(tv, sv, "object")) {
+                return v; // the source's value replaces the target's here
             }
         }
-        return false;
+        return v;
+    }
+
+    /** The path itself and every shorter path above it, shortest first ("" is the root). */
+    private static List<String> prefixes(String path) {
+        List<String> out = new ArrayList<>();
+        out.add("");
+        for (int dot = path.indexOf('.'); dot >= 0; dot = path.indexOf('.', dot + 1)) {
+            out.add(path.substring(0, dot));
+        }
+        if (!path.isEmpty()) {
+            out.add(path);
+        }
+        return out;
+    }
+
+    private static Map<String, ConfigValue> byPath(List<ConfigValue> values) {
+        Map<String, ConfigValue> out = new HashMap<>();
+        for (ConfigValue v : values) {
+            out.put(v.path(), v);
+        }
+        return out;
+    }
+
+    private static boolean both(ConfigValue a, ConfigValue b, String type) {
+        return type.equals(a.type()) && type.equals(b.type());
+    }
+
+    private static int count(ConfigValue list) {
+        try {
+            return Integer.parseInt(list.value());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static ConfigValue withPath(ConfigValue v, String path, String value) {
+        return new ConfigValue(v.file(), v.document(), path, value, v.type(), v.line(), v.snippet(), v.configFile());
     }
 
     private static String parentOf(String path) {

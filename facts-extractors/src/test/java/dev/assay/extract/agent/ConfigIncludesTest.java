@@ -80,6 +80,89 @@ class ConfigIncludesTest {
         assertEquals(List.of(), skips(target));
     }
 
+    /** OpenClaw's deepMerge (src/config/includes.ts): objects merge, lists concatenate, anything else replaces. */
+    @Test
+    void listsAreConcatenatedObjectsMergedAndOtherValuesReplacedAsOpenClawMerges() {
+        Path state = tmp.resolve(".openclaw");
+        Fixtures.write(state.resolve("openclaw.json"), """
+                {
+                  tools: {
+                    "$include": ["./tools-a.json5", "./tools-b.json5"],
+                    deny: ["exec"],
+                    elevated: "off",
+                  },
+                }
+                """);
+        Fixtures.write(state.resolve("tools-a.json5"), """
+                {
+                  deny: ["web_fetch"],
+                  elevated: { enabled: true, allowFrom: { telegram: ["*"] } },
+                  exec: { safeBins: ["jq"], host: "gateway" },
+                }
+                """);
+        Fixtures.write(state.resolve("tools-b.json5"), """
+                {
+                  deny: ["browser"],
+                  exec: { safeBins: { jq: true } },
+                }
+                """);
+        FolderTarget target = new FolderTarget(tmp, Limits.defaults());
+        List<Fact> facts = Fixtures.extract(target);
+
+        // Lists concatenate in merge order: tools-a, tools-b, then the object's own keys.
+        assertEquals(".openclaw/tools-a.json5 web_fetch", shown(value(facts, "tools.deny.0")));
+        assertEquals(".openclaw/tools-b.json5 browser", shown(value(facts, "tools.deny.1")));
+        assertEquals(".openclaw/openclaw.json exec", shown(value(facts, "tools.deny.2")));
+        assertEquals("3", value(facts, "tools.deny").orElseThrow().value());
+        // A scalar replaces an object, with everything under it; an object replaces a list; objects merge.
+        assertEquals(".openclaw/openclaw.json off", shown(value(facts, "tools.elevated")));
+        assertTrue(value(facts, "tools.elevated.enabled").isEmpty());
+        assertTrue(value(facts, "tools.elevated.allowFrom.telegram.0").isEmpty());
+        assertEquals("object", value(facts, "tools.exec.safeBins").orElseThrow().type());
+        assertTrue(value(facts, "tools.exec.safeBins.0").isEmpty(), "the list tools-b replaced is gone");
+        assertEquals(".openclaw/tools-b.json5 true", shown(value(facts, "tools.exec.safeBins.jq")));
+        assertEquals(".openclaw/tools-a.json5 gateway", shown(value(facts, "tools.exec.host")));
+        // Every value belongs to the merged config of the top file, wherever it is written.
+        assertEquals(List.of(".openclaw/openclaw.json"), facts.stream().filter(f -> f instanceof ConfigValue)
+                .map(f -> ((ConfigValue) f).configFile()).distinct().toList());
+    }
+
+    @Test
+    void anIncludeHeldDeeperIsPartOfTheOwnKeysOfOneHeldHigher() {
+        Path state = tmp.resolve(".openclaw");
+        Fixtures.write(state.resolve("openclaw.json"), """
+                {
+                  agents: {
+                    "$include": "./agents.json5",
+                    defaults: { "$include": "./defaults.json5", sandbox: { mode: "all" } },
+                  },
+                }
+                """);
+        Fixtures.write(state.resolve("agents.json5"), """
+                { defaults: { sandbox: { mode: "off", scope: "agent" }, workspace: "~/a" } }
+                """);
+        Fixtures.write(state.resolve("defaults.json5"), """
+                { sandbox: { mode: "non-main" }, workspace: "~/d" }
+                """);
+        FolderTarget target = new FolderTarget(tmp, Limits.defaults());
+        List<Fact> facts = Fixtures.extract(target);
+        assertEquals(".openclaw/openclaw.json all", shown(value(facts, "agents.defaults.sandbox.mode")));
+        assertEquals(".openclaw/agents.json5 agent", shown(value(facts, "agents.defaults.sandbox.scope")));
+        assertEquals(".openclaw/defaults.json5 ~/d", shown(value(facts, "agents.defaults.workspace")));
+    }
+
+    @Test
+    void aConfigWithoutIncludesIsItsOwnConfig() {
+        Fixtures.write(tmp.resolve(".openclaw/openclaw.json"), "{ gateway: { bind: \"lan\" } }\n");
+        List<Fact> facts = Fixtures.extract(new FolderTarget(tmp, Limits.defaults()));
+        ConfigValue bind = value(facts, "gateway.bind").orElseThrow();
+        assertEquals(bind.file(), bind.configFile());
+    }
+
+    private static String shown(Optional<ConfigValue> v) {
+        return v.map(c -> c.file() + " " + c.value()).orElse("(none)");
+    }
+
     @Test
     void escapesAreReportedAndNotRead() throws Exception {
         Path state = tmp.resolve("home/.openclaw");
