@@ -54,6 +54,44 @@ class OpenClawIncludeTest {
         assertFalse(r.out().contains("root:"), "nothing outside the state folder is read");
     }
 
+    @Test
+    void aRuleWhoseSettingsAreSplitOverIncludedFilesFiresOnceWithEvidenceInEachFile() throws Exception {
+        Path state = Files.createDirectories(dir.resolve(".openclaw"));
+        Files.createDirectories(dir.resolve("shared"));
+        Files.writeString(state.resolve("openclaw.json"), """
+                {
+                  meta: { lastTouchedVersion: "2026.9.6" },
+                  gateway: { "$include": "./gateway.json5", bind: "lan" },
+                  channels: { "$include": "../shared/channels.json5" },
+                }
+                """);
+        Files.writeString(state.resolve("gateway.json5"), """
+                {
+                  port: 18789,
+                  auth: { mode: "none" },
+                }
+                """);
+        Files.writeString(dir.resolve("shared/channels.json5"), "{ telegram: { dmPolicy: \"open\" } }\n");
+        Cli.Result r = Cli.run("scan", dir.toString(), "--format", "json");
+        JsonNode report = new ObjectMapper().readTree(r.out());
+        java.util.List<String> exposed = new java.util.ArrayList<>();
+        for (JsonNode f : report.path("findings")) {
+            if ("ASS-NET-EXPOSED-NOAUTH".equals(f.path("id").asText())) {
+                f.path("evidence").forEach(e -> exposed.add(e.path("file").asText() + ":" + e.path("lineStart").asInt()));
+                assertEquals(".openclaw/openclaw.json", f.path("subject").asText());
+            }
+        }
+        assertEquals(java.util.List.of(".openclaw/gateway.json5:3", ".openclaw/openclaw.json:3"), exposed,
+                "one finding on the merged config, pointing at the bind and at the auth mode");
+        String skipped = report.at("/coverage/filesSkipped").toString();
+        assertTrue(skipped.contains("$include \\\"../shared/channels.json5\\\" in .openclaw/openclaw.json not followed"),
+                skipped);
+        assertFalse(report.path("findings").toString().contains("ASS-ID-OPEN-CHANNEL"), "the escaping file is not read");
+
+        String text = Cli.run("scan", dir.toString()).out();
+        assertTrue(text.contains(".openclaw/gateway.json5:3") && text.contains(".openclaw/openclaw.json:3"), text);
+    }
+
     /** The pack's case: MCP servers, a workspace and a skills folder declared only in included files. */
     static final Path DECLARED = Path.of("..", "rulepacks", "agent-security", "1.2.0", "tests", "cases",
             "openclaw-include-declared", "target");

@@ -93,7 +93,8 @@ public final class RuleDocs {
             String docs = c.documents().isEmpty() ? "any config document" : "config documents " + String.join(", ", c.documents());
             List<String> parts = new ArrayList<>();
             c.when().forEach(t -> parts.add(term(t)));
-            return "In " + docs + ": " + String.join("; and ", parts) + " (all in the same file).";
+            return "In " + docs + ": " + String.join("; and ", parts)
+                    + " (all in the same config: one file, or an OpenClaw config merged with the files it includes).";
         }
         if (d instanceof Detector.Regex rx) {
             StringBuilder s = new StringBuilder("Text matching `").append(rx.pattern()).append('`');
