@@ -59,4 +59,28 @@ class EditorSettingsTest {
                         + "kiro-permissions, .vscode/settings.json=kiro-settings]",
                 "Roo Code [.config/Code/User/settings.json=roo-code-settings]"), agents);
     }
+
+    @Test
+    void junieCliAllowlistIsReadInItsDocumentedShapeWithComments() {
+        Fixtures.write(tmp.resolve(".junie/allowlist.json"), """
+                {
+                  "defaultBehavior": "ask",
+                  "rules": {
+                    "executables": {
+                      "rules": [
+                        { "prefix": "git", "action": "allow" }, // a comment, as in Junie's own example
+                        { "pattern": "**", "action": "allow" },
+                      ]
+                    }
+                  }
+                }
+                """);
+        FolderTarget target = new FolderTarget(tmp, Limits.defaults());
+        List<String> values = values(Fixtures.extract(target));
+        assertTrue(values.contains("junie-allowlist .junie/allowlist.json rules.executables.rules.1.pattern=**"),
+                values.toString());
+        assertTrue(values.contains("junie-allowlist .junie/allowlist.json defaultBehavior=ask"), values.toString());
+        List<String> agents = AgentInventory.of(target, Limits.defaults()).agents().stream().map(a -> a.name()).toList();
+        assertEquals(List.of("Junie"), agents);
+    }
 }

@@ -22,7 +22,7 @@ class KnownLocationsTest {
                 "openclaw-exec-approvals", "openclaw-cron", "openclaw-installed-package", "mcporter", "claude-desktop", "claude-code",
                 "claude-code-settings", "cursor", "vscode-mcp", "windsurf", "gemini", "codex", "cline", "roo-code", "kiro",
                 "zed", "goose", "opencode", "continue", "claude-code-managed-settings", "claude-code-managed-mcp",
-                "claude-code-plugin", "claude-code-plugin-hooks", "claude-code-plugin-mcp", "junie", "amp",
+                "claude-code-plugin", "claude-code-plugin-hooks", "claude-code-plugin-mcp", "junie", "junie-allowlist", "amp",
                 "kiro-permissions", "kiro-settings", "roo-code-settings", "vscode-settings", "env", "config")),
                 new TreeSet<>(TABLE.documents().keySet()));
         TreeSet<String> roles = new TreeSet<>();
