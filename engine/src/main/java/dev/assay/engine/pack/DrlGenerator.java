@@ -125,37 +125,50 @@ public final class DrlGenerator {
         }
         // The values in other files of the same merged config that hold a term, shown as evidence beside the anchor.
         // In a config that includes no file every value is in the anchor's file, so nothing is collected.
-        List<String> contributing = new ArrayList<>();
+        List<Term> leaves = new ArrayList<>();
         for (Term t : rest) {
-            contributing(t, false, anchor.subject(), num, contributing);
+            contributing(t, false, leaves);
         }
         String others = "";
-        if (!contributing.isEmpty()) {
+        if (!leaves.isEmpty()) {
+            // The paths alone first: a test of the value by itself, so that only values at such paths are kept for
+            // the join (a {n} of the anchor's path is any one segment there).
+            List<String> paths = new ArrayList<>();
+            List<String> full = new ArrayList<>();
+            for (Term t : leaves) {
+                paths.add(pathConstraint(t.subject().replaceAll("\\{\\d+}", "*"), null));
+                full.add(String.join(" && ", leafConstraints(t, anchor.subject(), num)));
+            }
             b.append("    $others : List() from collect(ConfigValue(")
                     .append(c.documents().isEmpty() ? "" : "document in (" + list(c.documents()) + "), ")
-                    .append("configFile == $a.configFile, file != $a.file, ")
-                    .append(contributing.size() == 1 ? contributing.get(0) : "(" + String.join(") || (", contributing) + ")")
-                    .append("))\n");
+                    .append(either(paths)).append(", configFile == $a.configFile, file != $a.file, ")
+                    .append(either(full)).append("))\n");
             others = ", $others";
         }
         b.append("  then\n    insert(ctx.fromConfig(\"").append(r.id()).append("\", $a").append(others).append("));\nend\n\n");
     }
 
     /**
-     * The constraints of the terms whose values make the rule hold (for a {@code missing} term under {@code none}, the
-     * value it requires): each leaf's path, type and value constraints joined with {@code &&}.
+     * The leaf terms whose values make the rule hold: those not under {@code none}, and a {@code missing} term under
+     * {@code none} (the value it then requires).
      */
-    private static void contributing(Term t, boolean negated, String anchorGlob, Numbering num, List<String> out) {
+    private static void contributing(Term t, boolean negated, List<Term> out) {
         if (t.composite()) {
             boolean none = t.operator().equals("none");
             for (Term p : t.parts()) {
-                contributing(p, negated ^ none, anchorGlob, num, out);
+                contributing(p, negated ^ none, out);
             }
             return;
         }
         if (negated == t.operator().equals("missing")) {
-            out.add(String.join(" && ", leafConstraints(t, anchorGlob, num)));
+            out.add(t);
         }
+    }
+
+    /** One constraint that holds when any of {@code parts} does. */
+    private static String either(List<String> parts) {
+        List<String> distinct = new ArrayList<>(new java.util.LinkedHashSet<>(parts));
+        return distinct.size() == 1 ? distinct.get(0) : "(" + String.join(") || (", distinct) + ")";
     }
 
     /** The constraints of one leaf term on a value of the anchor's config (without the join on the config). */
