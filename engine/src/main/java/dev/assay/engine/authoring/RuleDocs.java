@@ -53,12 +53,12 @@ public final class RuleDocs {
         }
         b.append('\n');
         for (RuleDefinition r : pack.rules()) {
-            section(b, r, controls);
+            section(b, r, controls, m.mergedConfigs());
         }
         return b.toString();
     }
 
-    private static void section(StringBuilder b, RuleDefinition r, Map<String, String> controls) {
+    private static void section(StringBuilder b, RuleDefinition r, Map<String, String> controls, boolean merged) {
         b.append("## ").append(r.id()).append("\n\n");
         b.append("**").append(md(r.title())).append("**\n\n");
         b.append("| | |\n|---|---|\n");
@@ -68,7 +68,7 @@ public final class RuleDocs {
         b.append("| Capability | ").append(r.capability().isEmpty() ? "—" : md(r.capability())).append(" |\n");
         b.append("| Controls | ").append(controls(r.controls(), controls)).append(" |\n");
         b.append("| Defined in | `").append(r.source()).append("` |\n\n");
-        b.append("**Detects:** ").append(md(detector(r.detector()))).append("\n\n");
+        b.append("**Detects:** ").append(md(detector(r.detector(), merged))).append("\n\n");
         if (!r.message().isEmpty()) {
             b.append("**Message:** ").append(md(r.message())).append("\n\n");
         }
@@ -88,13 +88,14 @@ public final class RuleDocs {
     }
 
     /** One sentence saying what the detector looks at. */
-    static String detector(Detector d) {
+    static String detector(Detector d, boolean merged) {
         if (d instanceof Detector.Config c) {
             String docs = c.documents().isEmpty() ? "any config document" : "config documents " + String.join(", ", c.documents());
             List<String> parts = new ArrayList<>();
             c.when().forEach(t -> parts.add(term(t)));
-            return "In " + docs + ": " + String.join("; and ", parts)
-                    + " (all in the same config: one file, or an OpenClaw config merged with the files it includes).";
+            return "In " + docs + ": " + String.join("; and ", parts) + (merged
+                    ? " (all in the same config: one file, or an OpenClaw config merged with the files it includes)."
+                    : " (all in the same file).");
         }
         if (d instanceof Detector.Regex rx) {
             StringBuilder s = new StringBuilder("Text matching `").append(rx.pattern()).append('`');

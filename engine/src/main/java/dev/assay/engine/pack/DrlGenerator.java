@@ -61,7 +61,7 @@ public final class DrlGenerator {
         for (RuleDefinition r : pack.rules()) {
             Detector d = r.detector();
             if (d instanceof Detector.Config c) {
-                config(b, r, c);
+                config(b, r, c, pack.manifest().mergedConfigs());
             } else if (d instanceof Detector.Regex rx) {
                 regex(b, r, rx);
             } else if (d instanceof Detector.FactPattern f) {
@@ -102,7 +102,12 @@ public final class DrlGenerator {
 
     // ---- config ---------------------------------------------------------------------------------------------
 
-    private static void config(StringBuilder b, RuleDefinition r, Detector.Config c) {
+    /**
+     * A config rule. With {@code merged} its terms join on the merged config ({@code configFile}) and values met in
+     * other files of it are collected as evidence; without it they join on the anchor's file, as in the packs released
+     * before merged configs existed.
+     */
+    private static void config(StringBuilder b, RuleDefinition r, Detector.Config c, boolean merged) {
         Numbering num = new Numbering(r);
         Term anchor = c.when().get(0);
         List<String> cons = new ArrayList<>();
@@ -121,12 +126,12 @@ public final class DrlGenerator {
         b.append("    $a : ConfigValue(").append(String.join(", ", cons)).append(")\n");
         List<Term> rest = c.when().subList(1, c.when().size());
         for (Term t : rest) {
-            b.append("    ").append(configCe(t, anchor.subject(), num, false)).append('\n');
+            b.append("    ").append(configCe(t, anchor.subject(), num, false, merged)).append('\n');
         }
         // The values in other files of the same merged config that hold a term, shown as evidence beside the anchor.
         // In a config that includes no file every value is in the anchor's file, so nothing is collected.
         List<Term> leaves = new ArrayList<>();
-        for (Term t : rest) {
+        for (Term t : merged ? rest : List.<Term>of()) {
             contributing(t, false, leaves);
         }
         String others = "";
@@ -185,11 +190,11 @@ public final class DrlGenerator {
         return cons;
     }
 
-    private static String configCe(Term t, String anchorGlob, Numbering num, boolean negate) {
+    private static String configCe(Term t, String anchorGlob, Numbering num, boolean negate, boolean merged) {
         if (t.composite()) {
             List<String> parts = new ArrayList<>();
             for (Term p : t.parts()) {
-                parts.add(configCe(p, anchorGlob, num, false));
+                parts.add(configCe(p, anchorGlob, num, false, merged));
             }
             String joined = "(" + String.join(" or ", parts) + ")";
             boolean none = t.operator().equals("none");
@@ -197,7 +202,7 @@ public final class DrlGenerator {
         }
         // The same merged config: the anchor's file and, for OpenClaw, the files its top file includes.
         List<String> cons = new ArrayList<>();
-        cons.add("configFile == $a.configFile");
+        cons.add(merged ? "configFile == $a.configFile" : "file == $a.file");
         cons.addAll(leafConstraints(t, anchorGlob, num));
         boolean missing = t.operator().equals("missing");
         String pattern = "ConfigValue(" + String.join(", ", cons) + ")";

@@ -31,7 +31,8 @@ public final class PackLoader {
     private static final Set<String> RULE_KEYS = Set.of("id", "title", "severity", "check", "threatClass", "capability",
             "controls", "remediation", "message", "details", "redact", "codeContext", "detect");
     private static final Set<String> MANIFEST_KEYS = Set.of("id", "version", "title", "description", "scorer",
-            "formula", "engine", "extractors", "data", "redact", "components", "nothingFound", "inlineSuppressions");
+            "formula", "engine", "extractors", "data", "redact", "components", "nothingFound", "inlineSuppressions",
+            "configScope");
     /** Where a rule's matches still count in source code: everywhere, not in comments, not in strings or comments. */
     public static final Set<String> CODE_CONTEXTS = Set.of("none", "comments", "strings_and_comments");
     /** A data-table column holding an RE2 pattern (matched by rules through {@code ctx.anyPattern}). */
@@ -178,7 +179,20 @@ public final class PackLoader {
         return new PackManifest(id, version, text(n, "title"), text(n, "description"), scorer, formula,
                 text(n, "engine"), strings(n, "extractors", w.sub("extractors"), problems), data,
                 regexList(n, "redact", w.sub("redact"), problems), components(n, id, w, problems),
-                text(n, "nothingFound"), inlineSuppressions(n, w, problems));
+                text(n, "nothingFound"), inlineSuppressions(n, w, problems), mergedConfigs(n, w, problems));
+    }
+
+    private static boolean mergedConfigs(JsonNode n, Where w, Problems problems) {
+        JsonNode v = n.path("configScope");
+        if (v.isMissingNode() || v.asText().equals("file")) {
+            return false;
+        }
+        if (!v.asText().equals("merged")) {
+            problems.add(w, w.line(n, "configScope"), "configScope must be file or merged",
+                    "merged: config rules judge an OpenClaw config merged with its $include files; file (the default): "
+                            + "each rule's terms hold in one file");
+        }
+        return v.asText().equals("merged");
     }
 
     private static boolean inlineSuppressions(JsonNode n, Where w, Problems problems) {

@@ -11,17 +11,28 @@ import java.util.Map;
  * which the extractors recognised nothing lacks, with {@code {target}} for its path (empty: a generic sentence).
  * {@code inlineSuppressions} lets {@code assay-ignore: RULE-ID reason} comments in the scanned files suppress findings;
  * it is off unless the pack says {@code inlineSuppressions: true}, because a scanned component could otherwise hide its
- * own findings.
+ * own findings. {@code mergedConfigs} ({@code configScope: merged}) makes the pack's {@code config:} rules judge a config
+ * merged with the files it includes ({@code ConfigValue.configFile}); without it (the default, {@code configScope: file},
+ * and every pack released before it existed) each rule's terms must all hold in one file, so released packs keep
+ * their results.
  */
 public record PackManifest(String id, String version, String title, String description, String scorer,
         String formula, String engine, List<String> extractors, Map<String, String> data, List<String> redact,
-        ComponentScoring components, String nothingFound, boolean inlineSuppressions) {
+        ComponentScoring components, String nothingFound, boolean inlineSuppressions, boolean mergedConfigs) {
 
     public PackManifest {
         extractors = List.copyOf(extractors);
         data = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(data));
         redact = List.copyOf(redact);
         nothingFound = nothingFound == null ? "" : nothingFound;
+    }
+
+    /** A manifest whose config rules judge one file at a time. */
+    public PackManifest(String id, String version, String title, String description, String scorer, String formula,
+            String engine, List<String> extractors, Map<String, String> data, List<String> redact,
+            ComponentScoring components, String nothingFound, boolean inlineSuppressions) {
+        this(id, version, title, description, scorer, formula, engine, extractors, data, redact, components,
+                nothingFound, inlineSuppressions, false);
     }
 
     /** A manifest that honours no inline suppressions. */

@@ -34,6 +34,7 @@ class PackCompileTest {
             formula: agent-security-score@1
             extractors: []
             redact: ['tok-[a-z0-9]{8,}']
+            configScope: merged
             """;
 
     static final String RULES = """
@@ -205,6 +206,24 @@ class PackCompileTest {
         assertEquals(Set.of("T-EXPOSED"), fired(List.of(bind, apart)));
         assertEquals(1, pack.derive(List.of(cv("a.json", "gateway.bind", "lan"), cv("a.json", "gateway.auth.mode", "none")))
                 .detections().get(0).evidence().size(), "within one file the anchor alone is the evidence, as before");
+    }
+
+    @Test
+    void aPackWithoutMergedConfigScopeJudgesEachFileAlone(@TempDir Path dir) throws Exception {
+        // Released packs predate configScope: their config rules keep joining on the anchor's file.
+        write(dir, "pack.yaml", PACK.replace("configScope: merged\n", ""));
+        write(dir, "rules/test.yaml", RULES);
+        write(dir, "drl/leak.drl", DRL);
+        CompiledPack fileScoped = PackCompiler.compile(new PackLoader().load(DirectoryPackFiles.open(dir)));
+        assertFalse(fileScoped.pack().manifest().mergedConfigs());
+        assertTrue(pack.pack().manifest().mergedConfigs());
+        ConfigValue bind = included("s/openclaw.json", 4, "gateway.bind", "lan", "s/openclaw.json");
+        ConfigValue token = included("s/gateway.json5", 8, "gateway.auth.token", "x", "s/openclaw.json");
+        var d = fileScoped.derive(List.of(bind, token)).detections();
+        assertEquals(List.of("T-EXPOSED"), d.stream().filter(Detection::isActive).map(Detection::ruleId).toList(),
+                "a token in another file of the merged config does not count for a file-scoped pack");
+        assertEquals(1, d.get(0).evidence().size(), "and only the anchor is evidence");
+        assertEquals(Set.of(), fired(List.of(bind, token)), "while the merged-scope pack sees the token");
     }
 
     @Test
