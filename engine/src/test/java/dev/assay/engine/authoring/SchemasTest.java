@@ -125,7 +125,7 @@ class SchemasTest {
                         + "read it as a number; released versions are never edited)",
                 "pack.yaml:4: formula: 'nope' does not have the required form (the formula version the pack feeds, as id@N, "
                         + "e.g. agent-security-score@1)",
-                "pack.yaml:5: (top level): unknown key 'colour' (remove it or use one of components, data, description, "
+                "pack.yaml:5: (top level): unknown key 'colour' (remove it or use one of components, configScope, data, description, "
                         + "engine, extractors, formula, id, inlineSuppressions, nothingFound, redact, scorer, title, version)"), out);
     }
 
