@@ -98,7 +98,7 @@ public final class PackLoader {
         checkRules(rules, ruleLines, data, drl, problems);
         String hash = null;
         try {
-            hash = RulesHash.of(files);
+            hash = files.rulesHash();
         } catch (IOException e) {
             problems.add("", 0, "", files.origin() + ": cannot hash pack files: " + e.getMessage(), "");
         }
