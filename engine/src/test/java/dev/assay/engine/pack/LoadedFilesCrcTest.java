@@ -37,6 +37,17 @@ class LoadedFilesCrcTest {
     }
 
     @Test
+    void onlyTheBuiltContentLoaderSkipsPatternChecks() throws Exception {
+        Files.writeString(dir.resolve("pack.yaml"), PackCompileTest.PACK.replace("'tok-[a-z0-9]{8,}'", "'(?<=x)y'"));
+        PackException e = org.junit.jupiter.api.Assertions.assertThrows(PackException.class,
+                () -> new PackLoader().load(DirectoryPackFiles.open(dir)));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("not a valid RE2 pattern"), e.getMessage());
+        // The registry uses it only for files whose CRC matches the build's, which checked them.
+        assertEquals(java.util.List.of("(?<=x)y"),
+                PackLoader.ofBuiltContent().load(DirectoryPackFiles.open(dir)).manifest().redact());
+    }
+
+    @Test
     void aFileThatChangesBetweenTwoReadsNeverMatches() throws Exception {
         Path file = Files.writeString(dir.resolve("pack.yaml"), "a: 1\n");
         LoadedFilesCrc files = new LoadedFilesCrc(DirectoryPackFiles.open(dir));

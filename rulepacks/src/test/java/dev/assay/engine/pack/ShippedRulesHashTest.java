@@ -31,6 +31,9 @@ class ShippedRulesHashTest {
             assertEquals(e.loadedCrc(), read.value(), e.ref() + ": the loader reads what the build read");
             assertTrue(read.value().matches("crc32:[0-9a-f]{8}:[1-9][0-9]*"), read.value());
 
+            assertEquals(new PackLoader().load(new ClasspathPackFiles(e, loader)), pack,
+                    e.ref() + ": loading without the build's checks gives the same pack");
+
             CompiledPack loaded = registry.load(e.ref());
             assertEquals(runTime, loaded.pack().rulesHash(), e.ref());
             assertTrue(loaded.precompiled(), e.ref() + " runs the build's executable model");
