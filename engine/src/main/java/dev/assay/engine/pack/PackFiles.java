@@ -13,4 +13,12 @@ public interface PackFiles {
     List<String> list();
 
     byte[] read(String path) throws IOException;
+
+    /**
+     * The pack's {@code rulesHash} ({@link RulesHash}): computed from the files, unless the source knows it already
+     * (a shipped pack's was computed by the build over the same files).
+     */
+    default String rulesHash() throws IOException {
+        return RulesHash.of(this);
+    }
 }

@@ -75,7 +75,25 @@ public final class PackLoader {
         }
     }
 
+    /** False for {@link #ofBuiltContent}: skip the checks that only add problems and cost a cold start the most. */
+    private final boolean checkPatterns;
+
     public PackLoader() {
+        this(true);
+    }
+
+    private PackLoader(boolean checkPatterns) {
+        this.checkPatterns = checkPatterns;
+    }
+
+    /**
+     * A loader for files the build already loaded with every check (a shipped pack, before its CRC is compared with the
+     * build's): it does not compile each RE2 pattern to validate it, nor search the DRL for each drl rule's id, which
+     * only ever add problems to a valid pack. The result of a valid pack is the same; the caller must load again with
+     * {@link #PackLoader()} when the files turn out not to be the build's.
+     */
+    static PackLoader ofBuiltContent() {
+        return new PackLoader(false);
     }
 
     public RulePack load(PackFiles files) throws PackException {
@@ -99,7 +117,7 @@ public final class PackLoader {
         checkRules(rules, ruleLines, data, drl, problems);
         String hash = null;
         try {
-            hash = RulesHash.of(files);
+            hash = files.rulesHash();
         } catch (IOException e) {
             problems.add("", 0, "", files.origin() + ": cannot hash pack files: " + e.getMessage(), "");
         }
@@ -562,7 +580,7 @@ public final class PackLoader {
                     }
                 }
             }
-            if (r.detector() instanceof Detector.Drl && !allDrl.contains("\"" + r.id() + "\"")) {
+            if (checkPatterns && r.detector() instanceof Detector.Drl && !allDrl.contains("\"" + r.id() + "\"")) {
                 problems.add(r.source(), line, r.id(), "rule " + r.id()
                         + " says detect: drl but no DRL file of the pack mentions \"" + r.id() + "\"",
                         "write its DRL rule in drl/*.drl, building detections with ctx.finding(\"" + r.id() + "\", …)");
@@ -570,9 +588,12 @@ public final class PackLoader {
         }
     }
 
-    private static void checkRegex(String pattern, int line, Where w, Problems problems) {
+    private void checkRegex(String pattern, int line, Where w, Problems problems) {
         if (pattern == null || pattern.isEmpty()) {
             problems.add(w, line, "empty pattern", "");
+            return;
+        }
+        if (!checkPatterns) {
             return;
         }
         try {

@@ -75,7 +75,8 @@ public final class PackPrecompiler {
 
     static ShippedPackIndex.Entry precompile(Path versionDir, Path out) throws PackException, IOException {
         DirectoryPackFiles files = DirectoryPackFiles.open(versionDir);
-        RulePack pack = new PackLoader().load(files);
+        LoadedFilesCrc loaded = new LoadedFilesCrc(files);
+        RulePack pack = new PackLoader().load(loaded);
         PackCompiler.compile(pack); // the DRL path must accept the pack too, with readable messages if not
 
         KieServices ks = KieServices.Factory.get();
@@ -112,7 +113,6 @@ public final class PackPrecompiler {
         }
         models.sort(null);
         return new ShippedPackIndex.Entry(pack.manifest().id(), pack.manifest().version(), pack.manifest().scorer(),
-                pack.rulesHash(), models,
-                files.list());
+                pack.rulesHash(), loaded.value(), models, files.list());
     }
 }

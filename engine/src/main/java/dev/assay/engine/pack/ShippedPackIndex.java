@@ -11,14 +11,16 @@ import java.util.List;
 
 /**
  * The build-generated listing of shipped packs ({@code rulepacks/index.yaml} on the class path): per pack version its
- * files, the rulesHash they had when compiled and the executable-model classes generated from them.
+ * files, the rulesHash they had when compiled, a checksum of the files the loader reads ({@link LoadedFilesCrc}) and
+ * the executable-model classes generated from them. Loading a shipped pack takes its rulesHash from here instead of
+ * hashing every file of it on each start.
  */
 public record ShippedPackIndex(List<Entry> packs) {
 
     public static final String RESOURCE = "rulepacks/index.yaml";
 
-    public record Entry(String id, String version, String scorer, String rulesHash, List<String> models,
-            List<String> files) {
+    public record Entry(String id, String version, String scorer, String rulesHash, String loadedCrc,
+            List<String> models, List<String> files) {
         public Entry {
             models = List.copyOf(models);
             files = List.copyOf(files);
@@ -51,7 +53,7 @@ public record ShippedPackIndex(List<Entry> packs) {
             List<Entry> out = new ArrayList<>();
             for (JsonNode p : root.path("packs")) {
                 out.add(new Entry(p.path("id").asText(), p.path("version").asText(), p.path("scorer").asText(),
-                        p.path("rulesHash").asText(),
+                        p.path("rulesHash").asText(), p.path("loadedCrc").asText(),
                         strings(p.path("models")), strings(p.path("files"))));
             }
             return new ShippedPackIndex(out);
@@ -74,6 +76,7 @@ public record ShippedPackIndex(List<Entry> packs) {
             b.append("    version: \"").append(e.version()).append("\"\n");
             b.append("    scorer: ").append(e.scorer()).append('\n');
             b.append("    rulesHash: \"").append(e.rulesHash()).append("\"\n");
+            b.append("    loadedCrc: \"").append(e.loadedCrc()).append("\"\n");
             b.append("    models:\n");
             e.models().forEach(m -> b.append("      - \"").append(m).append("\"\n"));
             b.append("    files:\n");

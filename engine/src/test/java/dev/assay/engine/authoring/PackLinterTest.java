@@ -169,7 +169,7 @@ class PackLinterTest {
     void aShippedVersionMustNotChange() throws Exception {
         Path dir = DemoPack.write(root);
         ShippedPackIndex index = new ShippedPackIndex(List.of(new ShippedPackIndex.Entry("demo", "1.0.0", "agent-security-score",
-                "sha256:" + "0".repeat(64), List.of(), List.of("pack.yaml"))));
+                "sha256:" + "0".repeat(64), "", List.of(), List.of("pack.yaml"))));
         String out = String.join("\n", new PackLinter(index).lint(dir).lines());
         assertTrue(out.contains("pack.yaml:2: demo@1.0.0 is shipped with rulesHash sha256:000"), out);
     }

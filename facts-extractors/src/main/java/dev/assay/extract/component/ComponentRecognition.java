@@ -1,8 +1,5 @@
 package dev.assay.extract.component;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.assay.engine.fact.Component;
 import dev.assay.engine.fact.ConfigValue;
 import dev.assay.engine.fact.Fact;
@@ -10,9 +7,7 @@ import dev.assay.engine.fact.InstalledSkill;
 import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.spi.FactSink;
 import dev.assay.engine.spi.Recognition;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
+import dev.assay.engine.yaml.RecordBinder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -32,34 +27,28 @@ final class ComponentRecognition implements FactSink {
      * One kind of input a component scan looks for, and the signs that show it is there (see
      * {@code component-recognition.yaml}).
      */
-    record LookedFor(String name, boolean skillInstructions, List<String> roles, List<String> documents,
+    record LookedFor(String name, Boolean skillInstructions, List<String> roles, List<String> documents,
             List<String> kinds) {
         LookedFor {
+            skillInstructions = Boolean.TRUE.equals(skillInstructions); // left out in most entries: false
             roles = roles == null ? List.of() : List.copyOf(roles);
             documents = documents == null ? List.of() : List.copyOf(documents);
             kinds = kinds == null ? List.of() : List.copyOf(kinds);
         }
     }
 
-    private record Table(List<LookedFor> lookedFor) {
+    record Table(List<LookedFor> lookedFor) {
     }
 
     /** Read once; in name order, as the report lists them. */
     private static final List<LookedFor> LOOKED_FOR = load("component-recognition.yaml");
 
+    /** Read without an ObjectMapper (its bean introspection was ~30 ms of a cold skill scan's main thread). */
     static List<LookedFor> load(String resource) {
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        try (InputStream in = ComponentRecognition.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException(resource + " missing from the classpath");
-            }
-            List<LookedFor> entries = new ArrayList<>(yaml.readValue(in, Table.class).lookedFor());
-            entries.sort(Comparator.comparing(LookedFor::name));
-            return List.copyOf(entries);
-        } catch (IOException e) {
-            throw new UncheckedIOException(resource + " unreadable", e);
-        }
+        List<LookedFor> entries = new ArrayList<>(
+                RecordBinder.bundled(ComponentRecognition.class, resource, Table.class).lookedFor());
+        entries.sort(Comparator.comparing(LookedFor::name));
+        return List.copyOf(entries);
     }
 
     private final FactSink next;

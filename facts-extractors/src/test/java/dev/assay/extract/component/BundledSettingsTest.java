@@ -33,6 +33,13 @@ class BundledSettingsTest {
     }
 
     @Test
+    void componentRecognitionAsJacksonReadIt() throws IOException {
+        ComponentRecognition.Table expected = jackson("component-recognition.yaml", ComponentRecognition.Table.class, false);
+        assertEquals(expected.lookedFor().stream().sorted(java.util.Comparator.comparing(ComponentRecognition.LookedFor::name))
+                .toList(), ComponentRecognition.load("component-recognition.yaml"));
+    }
+
+    @Test
     void relationSettingsAsJacksonReadThem() throws IOException {
         RelationSettings expected = jackson("file-relations.yaml", RelationSettings.class, false);
         assertEquals(expected, RelationSettings.load("file-relations.yaml"));
