@@ -34,6 +34,18 @@ class SharedStringsTest {
     }
 
     @Test
+    void nodeTypesAndFieldNamesAreTheConstantsOwnStrings() {
+        SyntaxTree tree = ((SyntaxParser.Parsed) SyntaxParser.parse(Language.PYTHON,
+                "run(x)\n".getBytes(StandardCharsets.UTF_8), new SyntaxParser.Budget(1_000_000, 10_000_000_000L, 64),
+                Long.MAX_VALUE)).tree();
+        SyntaxNode call = tree.root().namedChild(0).namedChild(0);
+        assertSame("module", tree.root().type());
+        assertSame("call", call.type());
+        assertEquals("identifier", call.field("function").type(), "the field is found by its name");
+        assertSame("function", call.children().get(0).field());
+    }
+
+    @Test
     void recurringStringsOfAPythonFileAreOneString() {
         CodeFacts facts = Analyze.source("tool.py", Language.PYTHON, """
                 import subprocess
