@@ -1,6 +1,8 @@
 package dev.assay.engine.pack;
 
 import com.google.re2j.Pattern;
+import dev.assay.engine.fact.CodeCall;
+import dev.assay.engine.fact.CodeText;
 import dev.assay.engine.fact.DataRow;
 import dev.assay.engine.fact.Fact;
 import dev.assay.engine.rules.Detection;
@@ -39,7 +41,7 @@ public final class CompiledPack {
         Keyed(Fact fact) {
             this.type = fact.getClass().getName();
             this.file = fact.file();
-            this.line = fact.evidence().lineStart();
+            this.line = evidenceLine(fact);
             this.fact = fact;
         }
 
@@ -65,6 +67,20 @@ public final class CompiledPack {
         Fact fact() {
             return fact;
         }
+    }
+
+    /**
+     * The first line of a fact's evidence; for the two kinds a source tree has millions of, read from the record
+     * without making the evidence (which clips the snippet) just to sort.
+     */
+    static int evidenceLine(Fact fact) {
+        if (fact instanceof CodeCall c) {
+            return c.line();
+        }
+        if (fact instanceof CodeText t) {
+            return t.lineStart();
+        }
+        return fact.evidence().lineStart();
     }
 
     private static final Comparator<Keyed> FACT_ORDER = Comparator.comparing(Keyed::type)

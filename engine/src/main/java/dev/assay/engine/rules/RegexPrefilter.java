@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What text each of a pack's regexes needs before it can match, so that RE2/J, whose matcher is linear but slow per
@@ -27,6 +28,8 @@ final class RegexPrefilter {
     private static final int MIN_LITERAL_LENGTH = 2;
     /** Repeats of a class shorter than this are treated like a single occurrence. */
     private static final int MIN_RUN_LENGTH = 4;
+    /** At most this many literal sets are shared (see literalSets); about 3 MB with the shipped packs' literals. */
+    private static final int MAX_SHARED_LITERAL_SETS = 1 << 14;
 
     /** A condition on a document's atoms. */
     private sealed interface Condition permits Always, Never, Literal, Run, All, Any, AllOf, AnyOf, AnyLiteral {
@@ -256,6 +259,12 @@ final class RegexPrefilter {
      */
     private final int[][] asciiPairs = new int[128 * 128][];
     private final Map<Long, int[]> otherPairs = new HashMap<>();
+    /**
+     * The literal sets signatures found, each kept once: texts of one kind contain the same few literals, and a large
+     * tree's memo holds millions of signatures, each with a set as wide as all literals. Sets are never changed once
+     * made; bounded, beyond the bound a set is simply not shared.
+     */
+    private final Map<BitSet, BitSet> literalSets = new ConcurrentHashMap<>();
 
     private RegexPrefilter() {
     }
@@ -373,7 +382,18 @@ final class RegexPrefilter {
             previousAt = i;
             i += Character.charCount(cp);
         }
-        return new Signature(text, classes, found);
+        return new Signature(text, classes, found == null ? null : sharedSet(found));
+    }
+
+    private BitSet sharedSet(BitSet found) {
+        BitSet first = literalSets.get(found);
+        if (first != null) {
+            return first;
+        }
+        if (literalSets.size() < MAX_SHARED_LITERAL_SETS) {
+            first = literalSets.putIfAbsent(found, found);
+        }
+        return first == null ? found : first;
     }
 
     private static long pairKey(int first, int second) {

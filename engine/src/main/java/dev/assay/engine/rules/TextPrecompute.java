@@ -13,10 +13,13 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -264,6 +267,8 @@ final class TextPrecompute {
                 int from = (task - docTasks) * FACTS_PER_TASK;
                 int to = Math.min(tested.size(), from + FACTS_PER_TASK);
                 List<Object> pairs = new ArrayList<>();
+                // A text shared by several facts (a file's line holding several calls) is worked out once.
+                Set<String> done = Collections.newSetFromMap(new IdentityHashMap<>());
                 for (int i = from; i < to; i++) {
                     Fact f = tested.get(i);
                     for (TestedField field : testedFields.get(f.getClass())) {
@@ -272,11 +277,13 @@ final class TextPrecompute {
                         }
                         Object v = read(field.getter(), f);
                         if (v instanceof String s) {
-                            pairs.add(s);
-                            pairs.add(prefilter.signature(s));
+                            if (done.add(s)) {
+                                pairs.add(s);
+                                pairs.add(prefilter.signature(s));
+                            }
                         } else if (v instanceof Collection<?> c) {
                             for (Object e : c) {
-                                if (e instanceof String s) {
+                                if (e instanceof String s && done.add(s)) {
                                     pairs.add(s);
                                     pairs.add(prefilter.signature(s));
                                 }

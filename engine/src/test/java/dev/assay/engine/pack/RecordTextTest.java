@@ -45,6 +45,20 @@ public class RecordTextTest {
     }
 
     @Test
+    void theSortLineOfAFactIsItsEvidencesFirstLine() {
+        List<dev.assay.engine.fact.Fact> facts = List.of(
+                new CodeCall("a/b.py", "python", "os.system", false, "'id'", List.of(), "main", 12, "x".repeat(500)),
+                new CodeCall("a/b.py", "python", "eval", true, "", List.of(), "", 0, ""),
+                new CodeText("x.js", "javascript", "comment", "// a", 7, 3),
+                new CodeText("x.js", "javascript", "string", "s\n".repeat(300), 3, 9),
+                new TextDocument("SKILL.md", "skill-instructions", "line one\nline two"),
+                new FileTag("bin/x", "compiled", "compiled or packed executable (.so)"));
+        for (dev.assay.engine.fact.Fact f : facts) {
+            assertEquals(f.evidence().lineStart(), CompiledPack.evidenceLine(f), f.toString());
+        }
+    }
+
+    @Test
     void aRecordWithItsOwnToStringOrAnyOtherObjectKeepsIt() {
         assertEquals("own x", RecordText.of(new OwnText("x")));
         assertEquals("own y", RecordText.of(new OwnText("y")));

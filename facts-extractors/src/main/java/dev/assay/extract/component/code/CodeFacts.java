@@ -9,7 +9,9 @@ import dev.assay.engine.fact.McpTool;
 import dev.assay.engine.fact.McpToolMutation;
 import dev.assay.engine.fact.TaintFlow;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -29,6 +31,9 @@ public final class CodeFacts {
     private final TreeSet<String> notes = new TreeSet<>();
     private final int maxCalls;
     private final int maxTexts;
+    /** Each distinct string and keyword list of this file's calls and texts, as first given (see shared). */
+    private final Map<String, String> strings = new HashMap<>();
+    private final Map<List<?>, List<?>> lists = new HashMap<>();
     private boolean usesMcpSdk;
     private ScriptModule module;
 
@@ -47,7 +52,7 @@ public final class CodeFacts {
 
     void add(CodeCall fact) {
         if (calls.size() < maxCalls) {
-            calls.add(fact);
+            calls.add(shared(fact));
         } else {
             notes.add("more than " + maxCalls + " calls; the rest not recorded");
         }
@@ -55,10 +60,57 @@ public final class CodeFacts {
 
     void add(CodeText fact) {
         if (texts.size() < maxTexts) {
-            texts.add(fact);
+            String text = shared(fact.text());
+            texts.add(text == fact.text() ? fact : new CodeText(fact.file(), fact.language(), fact.kind(), text,
+                    fact.lineStart(), fact.lineEnd()));
         } else {
             notes.add("more than " + maxTexts + " strings and comments; the rest not recorded");
         }
+    }
+
+    /**
+     * The call with each of its strings as the first equal one this file gave (a callee, argument or keyword that
+     * recurs in a file is one string, not one per call): the facts stay equal, but a large tree holds far fewer
+     * strings, and the rules' memo of text signatures, which is by identity, works each text out once.
+     */
+    private CodeCall shared(CodeCall c) {
+        String callee = shared(c.callee());
+        String firstArg = shared(c.firstArg());
+        String function = shared(c.function());
+        String snippet = shared(c.snippet());
+        List<String> keywords = sharedList(c.keywords());
+        if (callee == c.callee() && firstArg == c.firstArg() && function == c.function() && snippet == c.snippet()
+                && keywords == c.keywords()) {
+            return c;
+        }
+        return new CodeCall(c.file(), c.language(), callee, c.argsConstant(), firstArg, keywords, function, c.line(),
+                snippet);
+    }
+
+    private String shared(String s) {
+        String first = strings.putIfAbsent(s, s);
+        return first == null ? s : first;
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<String> sharedList(List<String> list) {
+        if (list.isEmpty()) {
+            return list;
+        }
+        List<String> first = (List<String>) lists.get(list);
+        if (first != null) {
+            return first;
+        }
+        List<String> made = new ArrayList<>(list.size());
+        boolean same = true;
+        for (String s : list) {
+            String kept = shared(s);
+            same &= kept == s;
+            made.add(kept);
+        }
+        List<String> keptList = same ? list : List.copyOf(made); // a record's list is already unmodifiable
+        lists.put(keptList, keptList);
+        return keptList;
     }
 
     void add(TaintFlow fact) {

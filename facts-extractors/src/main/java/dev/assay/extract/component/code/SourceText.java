@@ -40,6 +40,11 @@ public final class SourceText {
     private final int textStart;
     private final int[] lineStarts;
     private final int snippetChars;
+    /**
+     * Per line, its snippet once made, when the whole line fits the bound (the snippet is then the line's, wherever
+     * on it the node starts): the calls of one line share one string instead of two new copies each. Made on first use.
+     */
+    private String[] lineSnippets;
 
     /** UTF-8 bytes. */
     public SourceText(byte[] utf8, int snippetChars) {
@@ -210,15 +215,23 @@ public final class SourceText {
         int line = lineAt(offset);
         int lineStart = lineStarts[line - 1];
         int lineEnd = line < lineStarts.length ? lineStarts[line] - unit : bytes.length;
-        int from = lineStart;
-        if (lineEnd - lineStart > snippetChars) {
-            from = Math.max(lineStart, offset - snippetChars / 4);
-            from += (from - lineStart) % unit;
-            // Start on a character boundary: not on a UTF-8 continuation byte or a UTF-16 low surrogate.
-            while (from < offset && from <= bytes.length - unit && (unit == 1 ? (bytes[from] & 0xC0) == 0x80
-                    : Character.isLowSurrogate((char) codeUnit(from)))) {
-                from += unit;
+        if (lineEnd - lineStart <= snippetChars) { // the window below would start at the line's start
+            if (lineSnippets == null) {
+                lineSnippets = new String[lineStarts.length];
             }
+            String made = lineSnippets[line - 1];
+            if (made == null) {
+                made = oneLine(slice(lineStart, lineEnd, snippetChars)).strip();
+                lineSnippets[line - 1] = made;
+            }
+            return made;
+        }
+        int from = Math.max(lineStart, offset - snippetChars / 4);
+        from += (from - lineStart) % unit;
+        // Start on a character boundary: not on a UTF-8 continuation byte or a UTF-16 low surrogate.
+        while (from < offset && from <= bytes.length - unit && (unit == 1 ? (bytes[from] & 0xC0) == 0x80
+                : Character.isLowSurrogate((char) codeUnit(from)))) {
+            from += unit;
         }
         String text = slice(from, lineEnd, snippetChars);
         return oneLine(text).strip();

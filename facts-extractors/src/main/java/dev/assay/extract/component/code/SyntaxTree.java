@@ -40,6 +40,10 @@ public final class SyntaxTree {
         }
 
         private static Grammar of(String[] symbols, String[] fields) {
+            // The analysers compare node types and field names with string constants millions of times on a large
+            // tree; as the constants' own instances, an equal name is found by identity before any byte compare.
+            intern(symbols);
+            intern(fields);
             Map<String, Integer> ids = new HashMap<>();
             for (int id = 1; id < fields.length; id++) {
                 if (fields[id] != null) {
@@ -47,6 +51,14 @@ public final class SyntaxTree {
                 }
             }
             return new Grammar(symbols, fields, Map.copyOf(ids));
+        }
+
+        private static void intern(String[] names) {
+            for (int i = 0; i < names.length; i++) {
+                if (names[i] != null) {
+                    names[i] = names[i].intern();
+                }
+            }
         }
     }
 
