@@ -3,8 +3,8 @@
 # mode with local[1] and local[2], against one `assay scan … --jobs 2` process on the same components, in the same run.
 # Whole-process wall and CPU time (user+sys; JVM and Spark start-up included) and peak resident memory of each process;
 # for the Spark runs also the job's own phases (--timings: JVM+Spark start-up, what is left of the pack load, which
-# runs beside Spark's start-up, listing, scan+write), so that start-up is told apart from scanning. Runs are interleaved so that load changes on the shared machine hit every
-# variant alike; with RUNS > 1 the figures are medians.
+# runs beside Spark's start-up, listing, scan+write), so that start-up is told apart from scanning. Runs are
+# interleaved so that load changes on the shared machine hit every variant alike; with RUNS > 1 the figures are medians.
 #
 #   bench/spark.sh      RUNS=1 PACK=skilltotal@1.3.0 CORPUS=/work/shared/corpora/clawhub/skills
 #                       LIMIT=N                 only the first N skills, by path (default all)
