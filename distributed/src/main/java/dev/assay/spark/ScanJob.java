@@ -311,15 +311,17 @@ public final class ScanJob {
 
     /** Starts loading the pack(s) the verb names: one for a scan, before and after for a diff. */
     static PackLoad packLoad(JobOptions o, Instant at) {
-        return o.verb.equals("diff")
-                ? PackLoad.start(List.of(o.packBefore(), o.packAfter()), Arrays.asList(o.formulaBefore(), o.formulaAfter()), at)
-                : PackLoad.start(List.of(o.packBefore()), Arrays.asList(o.formulaBefore()), at);
+        if (o.verb.equals("diff")) {
+            return PackLoad.start(List.of(o.packBefore(), o.packAfter()),
+                    Arrays.asList(o.formulaBefore(), o.formulaAfter()), at);
+        }
+        return PackLoad.start(List.of(o.packBefore()), Arrays.asList(o.formulaBefore()), at);
     }
 
     /**
-     * Contiguous id-sorted slices, one per partition, so that the output's files and rows are in id order. Local mode
-     * (and each executor) runs a stage's tasks in partition order, so {@link #sliceSizes} puts the large slices first
-     * and the small ones last.
+     * Contiguous id-sorted slices, one per partition, so that the output's files and rows are in id order. Spark hands
+     * out a stage's tasks in partition order, so the large slices of {@link #sliceSizes} run first and the small ones
+     * last.
      */
     private static JavaRDD<List<Component>> slices(SparkSession spark, List<Component> components, int partitionSize) {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
