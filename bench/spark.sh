@@ -2,9 +2,9 @@
 # Spark benchmark: the ClawHub corpus (one component per <author>/<skill>/ folder) scanned by the Spark job in local
 # mode with local[1] and local[2], against one `assay scan … --jobs 2` process on the same components, in the same run.
 # Whole-process wall and CPU time (user+sys; JVM and Spark start-up included) and peak resident memory of each process;
-# for the Spark runs also the job's own phases (--timings: JVM+Spark start-up, pack load, listing, scan+write), so that
-# start-up is told apart from scanning. Runs are interleaved so that load changes on the shared machine hit every
-# variant alike; with RUNS > 1 the figures are medians.
+# for the Spark runs also the job's own phases (--timings: JVM+Spark start-up, what is left of the pack load, which
+# runs beside Spark's start-up, listing, scan+write), so that start-up is told apart from scanning. Runs are
+# interleaved so that load changes on the shared machine hit every variant alike; with RUNS > 1 the figures are medians.
 #
 #   bench/spark.sh      RUNS=1 PACK=skilltotal@1.3.0 CORPUS=/work/shared/corpora/clawhub/skills
 #                       LIMIT=N                 only the first N skills, by path (default all)
@@ -104,11 +104,11 @@ w_two=$(med two 1) c_two=$(med two 2) r_two=$(med two 3) s_two=$(med two 4) p_tw
 echo
 echo "$n components, $runs run(s)$( ((runs > 1)) && echo ', medians'):"
 echo
-echo "| run | wall s | CPU s | components/s | wall vs CLI | max RSS MB | Spark start-up s | pack load s | scan+write s |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| run | wall s | CPU s | CPU ms per component | components/s | wall vs CLI | max RSS MB | Spark start-up s | pack s | scan+write s |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 row() { # name wall cpu rss startup pack scan
   awk -v name="$1" -v w="$2" -v c="$3" -v rss="$4" -v s="$5" -v p="$6" -v x="$7" -v n="$n" -v base="$w_cli" \
-    'BEGIN { printf "| %s | %.1f | %.1f | %.1f | %.2fx | %d | %s | %s | %s |\n", name, w, c, n / w, w / base, rss, s, p, x }'
+    'BEGIN { printf "| %s | %.1f | %.1f | %.1f | %.1f | %.2fx | %d | %s | %s | %s |\n", name, w, c, 1000 * c / n, n / w, w / base, rss, s, p, x }'
 }
 row "assay scan --jobs 2" "$w_cli" "$c_cli" "$r_cli" - - -
 row "assay-spark local[1]" "$w_one" "$c_one" "$r_one" "$s_one" "$p_one" "$x_one"

@@ -19,7 +19,7 @@ final class JobOptions {
     String output;
     String format;
     String master;
-    /** Components per task; 0 = sized from the components and the cores ({@link ScanJob#partitionSize}). */
+    /** Components per task; 0 = sized from the components and the cores ({@link ScanJob#sliceSizes}). */
     int partitionSize;
     boolean timings;
     boolean overwrite;

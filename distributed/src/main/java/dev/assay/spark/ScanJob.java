@@ -22,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -34,6 +35,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
+import org.apache.spark.util.LongAccumulator;
 import scala.Tuple2;
 
 /**
@@ -78,6 +80,9 @@ public final class ScanJob {
             err.println("assay-spark: " + e.getMessage());
             return 1;
         }
+        // The pack loads on another core while Spark starts (the summary needs none).
+        Instant at = startTime(o);
+        PackLoad packs = o.verb.equals("summary") ? null : packLoad(o, at);
         SparkSession spark = session(o);
         PhaseTimer timer = o.timings ? PhaseTimer.sinceJvmStart(err) : null;
         if (timer != null) {
@@ -85,8 +90,8 @@ public final class ScanJob {
         }
         try {
             switch (o.verb) {
-                case "scan" -> out.print(scan(spark, o, timer).text());
-                case "diff" -> out.print(diff(spark, o));
+                case "scan" -> out.print(scan(spark, o, at, packs, timer).text());
+                case "diff" -> out.print(diff(spark, o, at, packs));
                 default -> out.print(Summary.of(spark, o.positional.get(0)).render(o.format));
             }
             return 0;
@@ -151,14 +156,16 @@ public final class ScanJob {
     }
 
     static ScanOutcome scan(SparkSession spark, JobOptions o) throws JobException {
-        return scan(spark, o, null);
+        Instant at = startTime(o);
+        return scan(spark, o, at, packLoad(o, at), null);
     }
 
-    static ScanOutcome scan(SparkSession spark, JobOptions o, PhaseTimer timer) throws JobException {
-        Instant at = startTime(o);
-        PackIdentity identity = identity(o.packBefore(), o.formulaBefore(), at);
+    /** {@code packs} is the load {@link #packLoad} started for these options and {@code at}. */
+    static ScanOutcome scan(SparkSession spark, JobOptions o, Instant at, PackLoad packs, PhaseTimer timer)
+            throws JobException {
+        PackIdentity identity = packs.identity(0);
         if (timer != null) {
-            timer.mark("pack");
+            timer.mark("pack"); // what was left of the pack load once Spark had started
         }
         List<Component> components = Components.list(spark, o);
         checkOutput(spark, o.output, o.overwrite);
@@ -166,27 +173,32 @@ public final class ScanJob {
             timer.mark("list");
         }
         boolean timings = o.timings;
+        // The rows with an error, counted as they are made: the write is the job's one action and its tasks are
+        // result tasks, whose accumulator updates Spark applies once per partition (a failed or duplicate attempt's
+        // are dropped), so this is the count of what was written without reading the output back (a second job).
+        LongAccumulator errors = spark.sparkContext().longAccumulator("assay rows with an error");
         JavaRDD<Row> rows = slices(spark, components, o.partitionSize).mapPartitions(it -> {
             Limits limits = Limits.defaults(); // the CLI's bounds
             Scanner scanner = ExecutorEngine.scanner(identity, at);
             Configuration conf = ExecutorEngine.hadoopConfiguration();
             List<Row> done = new ArrayList<>();
             while (it.hasNext()) {
-                done.add(scanOne(it.next(), scanner, identity, limits, conf, timings));
+                for (Component c : it.next()) {
+                    Row r = scanOne(c, scanner, identity, limits, conf, timings);
+                    if (!r.isNullAt(ScanRows.ERROR)) {
+                        errors.add(1);
+                    }
+                    done.add(r);
+                }
             }
             return done.iterator();
         });
         Dataset<Row> table = spark.createDataFrame(rows, ScanRows.schema(timings));
         write(table, o.output, o.format, o.overwrite);
-        // Counted from what was written rather than from a cached copy of the table: caching would build a compressed
-        // in-memory copy of every report, while Parquet reads the error column alone.
-        Dataset<Row> written = o.format.equals("jsonl") ? spark.read().schema(ScanRows.schema(timings)).json(o.output)
-                : spark.read().parquet(o.output);
-        long errors = written.filter("error IS NOT NULL").count();
         if (timer != null) {
             timer.mark("scan+write");
         }
-        return new ScanOutcome(o.output, components.size(), errors);
+        return new ScanOutcome(o.output, components.size(), errors.value());
     }
 
     static Row scanOne(Component c, Scanner scanner, PackIdentity identity, Limits limits, Configuration conf,
@@ -216,8 +228,12 @@ public final class ScanJob {
      */
     static String diff(SparkSession spark, JobOptions o) throws JobException {
         Instant at = startTime(o);
-        PackIdentity before = identity(o.packBefore(), o.formulaBefore(), at);
-        PackIdentity after = identity(o.packAfter(), o.formulaAfter(), at);
+        return diff(spark, o, at, packLoad(o, at));
+    }
+
+    static String diff(SparkSession spark, JobOptions o, Instant at, PackLoad packs) throws JobException {
+        PackIdentity before = packs.identity(0);
+        PackIdentity after = packs.identity(1);
         List<Component> components = Components.list(spark, o);
         checkOutput(spark, o.output, o.overwrite);
         JavaRDD<Tuple2<Row, String[]>> results = slices(spark, components, o.partitionSize).mapPartitions(it -> {
@@ -228,7 +244,9 @@ public final class ScanJob {
             Configuration conf = ExecutorEngine.hadoopConfiguration();
             List<Tuple2<Row, String[]>> done = new ArrayList<>();
             while (it.hasNext()) {
-                done.add(diffOne(it.next(), comparison, limits, conf));
+                for (Component c : it.next()) {
+                    done.add(diffOne(c, comparison, limits, conf));
+                }
             }
             return done.iterator();
         }).persist(StorageLevel.MEMORY_AND_DISK());
@@ -291,42 +309,67 @@ public final class ScanJob {
         return o.generatedAt != null ? o.generatedAt : Instant.now().truncatedTo(ChronoUnit.SECONDS);
     }
 
-    private static PackIdentity identity(String packRef, String formulaRef, Instant at) throws JobException {
-        try {
-            Scanner scanner = ExecutorEngine.build(packRef, formulaRef, at);
-            PackIdentity identity = PackIdentity.of(packRef, formulaRef, scanner);
-            // In local mode the driver is the executor: its tasks then use this scanner instead of loading the pack again.
-            ExecutorEngine.offer(identity, at, scanner);
-            return identity;
-        } catch (ScanException e) {
-            throw new JobException(e.getMessage());
+    /** Starts loading the pack(s) the verb names: one for a scan, before and after for a diff. */
+    static PackLoad packLoad(JobOptions o, Instant at) {
+        if (o.verb.equals("diff")) {
+            return PackLoad.start(List.of(o.packBefore(), o.packAfter()),
+                    Arrays.asList(o.formulaBefore(), o.formulaAfter()), at);
         }
+        return PackLoad.start(List.of(o.packBefore()), Arrays.asList(o.formulaBefore()), at);
     }
 
-    /** Contiguous id-sorted slices, so that the output's files and rows are in id order. */
-    private static JavaRDD<Component> slices(SparkSession spark, List<Component> components, int partitionSize) {
+    /**
+     * Contiguous id-sorted slices, one per partition, so that the output's files and rows are in id order. Spark hands
+     * out a stage's tasks in partition order, so the large slices of {@link #sliceSizes} run first and the small ones
+     * last.
+     */
+    private static JavaRDD<List<Component>> slices(SparkSession spark, List<Component> components, int partitionSize) {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
-        int size = partitionSize > 0 ? partitionSize : partitionSize(components.size(), context.defaultParallelism());
-        int slices = Math.max(1, (components.size() + size - 1) / size);
-        return context.parallelize(components, slices);
+        List<Integer> sizes = partitionSize > 0 ? fixedSizes(components.size(), partitionSize)
+                : sliceSizes(components.size(), context.defaultParallelism());
+        List<List<Component>> slices = new ArrayList<>(sizes.size());
+        int from = 0;
+        for (int size : sizes) {
+            slices.add(new ArrayList<>(components.subList(from, from + size)));
+            from += size;
+        }
+        // As many partitions as elements: Spark's parallelize then puts exactly one slice in each, in order.
+        return context.parallelize(slices, Math.max(1, slices.size()));
     }
 
-    /** Tasks per core when the partition size is not given. */
-    static final int TASKS_PER_CORE = 8;
+    /** Each slice, when the partition size is not given, holds about this share of the components still left per core. */
+    static final int SHARE_PER_CORE = 2;
     static final int MIN_PARTITION = 16;
     static final int MAX_PARTITION = 1_000;
 
     /**
-     * The components per task when {@code --partition-size} is not given: about {@value #TASKS_PER_CORE} tasks per
-     * core, between {@value #MIN_PARTITION} and {@value #MAX_PARTITION} components. Every task pays a fixed cost for
-     * its output file (a Parquet writer, the commit, Hadoop's permission calls, which fork {@code chmod} without its
-     * native library: about 0.1 s of CPU per task on one machine), so fewer, larger tasks cost less; a few tasks per
-     * core still let a core that drew heavy components finish while the others take the rest.
+     * The components per task when {@code --partition-size} is not given: each slice holds 1/({@value #SHARE_PER_CORE}
+     * × cores) of the components not yet handed out, between {@value #MIN_PARTITION} and {@value #MAX_PARTITION}
+     * (guided scheduling). Every task pays a fixed cost for its output file (a Parquet writer, the commit, Hadoop's
+     * permission calls, which fork {@code chmod} without its native library: about 0.1 s of CPU per task on one
+     * machine), so the slices are large while much is left; they shrink towards the end, so that the last task, which
+     * may run while the other cores have nothing left, is short. For the 1,961 skills of the ClawHub mirror on two
+     * cores: 16 tasks, from 491 components down to 16 and 12.
      */
-    static int partitionSize(int components, int cores) {
-        long perTask = ((long) components + (long) Math.max(1, cores) * TASKS_PER_CORE - 1)
-                / ((long) Math.max(1, cores) * TASKS_PER_CORE);
-        return (int) Math.max(MIN_PARTITION, Math.min(MAX_PARTITION, perTask));
+    static List<Integer> sliceSizes(int components, int cores) {
+        long per = (long) Math.max(1, cores) * SHARE_PER_CORE;
+        List<Integer> sizes = new ArrayList<>();
+        int left = components;
+        while (left > 0) {
+            int size = (int) Math.min(left, Math.max(MIN_PARTITION, Math.min(MAX_PARTITION, (left + per - 1) / per)));
+            sizes.add(size);
+            left -= size;
+        }
+        return sizes;
+    }
+
+    /** {@code --partition-size N}: slices of N components, the last one holding the rest. */
+    static List<Integer> fixedSizes(int components, int size) {
+        List<Integer> sizes = new ArrayList<>();
+        for (int left = components; left > 0; left -= size) {
+            sizes.add(Math.min(size, left));
+        }
+        return sizes;
     }
 
     private static void checkOutput(SparkSession spark, String output, boolean overwrite) throws JobException {

@@ -27,6 +27,9 @@ final class ScanRows {
 
     private static final List<Severity> SEVERITIES = List.of(Severity.values());
 
+    /** The position of {@code error} in a row (the same with or without the timings column, which comes last). */
+    static final int ERROR = schema(false).fieldIndex("error");
+
     private ScanRows() {
     }
 

@@ -1,10 +1,12 @@
 package dev.assay.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The cores a local master names, from which local mode sizes its shuffle partitions. */
+/** The cores a local master names (from which local mode sizes its shuffle partitions), and the job's slices. */
 class LocalModeTest {
 
     @Test
@@ -17,13 +19,31 @@ class LocalModeTest {
     }
 
     @Test
-    void withoutAPartitionSizeEachCoreGetsAboutEightTasksOfAtLeastSixteenComponents() {
-        assertEquals(123, ScanJob.partitionSize(1961, 2)); // 16 tasks for the ClawHub mirror in local[2]
-        assertEquals(246, ScanJob.partitionSize(1961, 1));
-        assertEquals(16, ScanJob.partitionSize(100, 2)); // small inputs keep small tasks
-        assertEquals(16, ScanJob.partitionSize(0, 2));
-        assertEquals(125, ScanJob.partitionSize(100_000, 100)); // a registry on 25 executors x 4 cores
-        assertEquals(1_000, ScanJob.partitionSize(10_000_000, 4));
-        assertEquals(16, ScanJob.partitionSize(5, 0));
+    void withoutAPartitionSizeSlicesShrinkTowardsTheEnd() {
+        // The ClawHub mirror on two cores: 16 tasks, each a quarter of what is left, the last ones small.
+        assertEquals(List.of(491, 368, 276, 207, 155, 116, 87, 66, 49, 37, 28, 21, 16, 16, 16, 12),
+                ScanJob.sliceSizes(1961, 2));
+        assertEquals(List.of(981, 490, 245, 123, 61, 31, 16, 14), ScanJob.sliceSizes(1961, 1));
+        assertEquals(List.of(25, 19, 16, 16, 16, 8), ScanJob.sliceSizes(100, 2)); // small inputs keep small tasks
+        assertEquals(List.of(), ScanJob.sliceSizes(0, 2));
+        assertEquals(List.of(5), ScanJob.sliceSizes(5, 0));
+        List<Integer> registry = ScanJob.sliceSizes(100_000, 100); // a registry on 25 executors x 4 cores
+        assertEquals(500, registry.get(0));
+        assertEquals(16, registry.get(registry.size() - 2));
+        assertEquals(1_000, ScanJob.sliceSizes(10_000_000, 4).get(0));
+        for (int n : new int[] {1, 17, 1961, 100_000}) {
+            List<Integer> sizes = ScanJob.sliceSizes(n, 3);
+            assertEquals(n, sizes.stream().mapToInt(Integer::intValue).sum(), "every component in exactly one slice");
+            for (int i = 1; i < sizes.size(); i++) {
+                assertTrue(sizes.get(i) <= sizes.get(i - 1), "never a larger slice after a smaller one: " + sizes);
+            }
+        }
+    }
+
+    @Test
+    void aGivenPartitionSizeGivesEqualSlicesAndTheRest() {
+        assertEquals(List.of(2, 2, 1), ScanJob.fixedSizes(5, 2));
+        assertEquals(List.of(16), ScanJob.fixedSizes(16, 16));
+        assertEquals(List.of(), ScanJob.fixedSizes(0, 16));
     }
 }

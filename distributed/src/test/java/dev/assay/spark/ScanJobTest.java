@@ -1,8 +1,10 @@
 package dev.assay.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -173,6 +175,13 @@ class ScanJobTest {
         }
         assertEquals(ids.stream().sorted().toList(), ids, "rows in id order across the output's files");
         assertEquals(Fixtures.CASES.size(), ids.size());
+
+        // Without --partition-size the slices are sized by the job (large first, small last): the same rows, in the
+        // same order, in other part files.
+        String sized = tmp.resolve("sized").toString();
+        ScanJob.scan(spark, JobOptions.parse(Fixtures.args("scan", "--pack", PACK, "--generated-at", AT, "--input",
+                dir.toString(), "--output", sized, "--format", "jsonl").toArray(String[]::new)));
+        assertEquals(a, lines(Path.of(sized)));
     }
 
     private static List<String> lines(Path dir) throws IOException {
@@ -185,6 +194,15 @@ class ScanJobTest {
             lines.addAll(Files.readAllLines(p));
         }
         return lines;
+    }
+
+    @Test
+    void aPackThatDoesNotLoadIsTheJobsOneLineError() {
+        // The pack loads on its own thread while Spark starts; its failure still ends the job with one line.
+        JobException e = assertThrows(JobException.class, () -> ScanJob.scan(spark, JobOptions.parse(new String[] {
+            "scan", "--pack", "skilltotal@9.9.9", "--input", tmp.toString(), "--output", tmp.resolve("never").toString()})));
+        assertTrue(e.getMessage().contains("9.9.9") && e.getMessage().lines().count() == 1, e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("never")));
     }
 
     @Test
