@@ -16,7 +16,9 @@ import java.util.TreeMap;
  * a module, posted by its importer). A module is a file of the component named by a relative specifier and resolved
  * as Node does (the name, then the suffixes and {@code index} files of {@code jsResolveSuffixes}, and a TypeScript
  * source for a {@code .js} specifier); package names ({@code node_modules}) and paths that leave the component are
- * never followed. One call deep: what an imported function gets from a module of its own is not followed.
+ * never followed. One call deep, or two through a relay: an imported function that hands its parameters to a function
+ * of another local module ({@code a.js} → {@code b.relay} → {@code c.post}) reaches that function's sinks; what the
+ * second module passes on, and what an imported function gets back from a module of its own, are not followed.
  */
 final class ModuleFlows {
 
@@ -28,6 +30,10 @@ final class ModuleFlows {
     }
 
     private record Resolved(ScriptModule module, ScriptModule.Export export) {
+    }
+
+    /** A sink an imported function's parameters reach, in its module or one module further; params are its own. */
+    private record Reach(ScriptModule module, ScriptModule.ParameterSink sink, int params) {
     }
 
     private final List<String> suffixes;
@@ -53,15 +59,16 @@ final class ModuleFlows {
                 if (callee == null) {
                     continue;
                 }
-                for (ScriptModule.ParameterSink sink : callee.export().sinks()) {
+                for (Reach reach : reached(callee)) {
+                    ScriptModule.ParameterSink sink = reach.sink();
                     for (int i = 0; i < call.arguments().size(); i++) {
-                        if ((sink.params() & (1 << i)) == 0) {
+                        if ((reach.params() & (1 << i)) == 0) {
                             continue;
                         }
                         for (ScriptModule.ArgumentTaint t : call.arguments().get(i)) {
                             for (Source s : t.source() == null ? returned(caller, t.call())
                                     : List.of(new Source(caller.file(), t.source()))) {
-                                add(out, seen, new TaintFlow(callee.module().file(), callee.module().language(),
+                                add(out, seen, new TaintFlow(reach.module().file(), reach.module().language(),
                                         s.source().kind(), s.source().line(), sink.kind(), sink.callee(), sink.line(),
                                         sink.snippet(), s.source().snippet(), s.file()));
                             }
@@ -74,6 +81,36 @@ final class ModuleFlows {
                     add(out, seen, new TaintFlow(caller.file(), caller.language(), s.source().kind(),
                             s.source().line(), sink.kind(), sink.callee(), sink.line(), sink.snippet(),
                             s.source().snippet(), s.file()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The sinks an imported function's parameters reach: its own, and those of the functions of another local module
+     * that it hands its parameters to (the relay's forwards; what that module forwards again is not followed, and a
+     * forward back into the relay's own file is not a second module).
+     */
+    private List<Reach> reached(Resolved callee) {
+        List<Reach> out = new ArrayList<>();
+        for (ScriptModule.ParameterSink sink : callee.export().sinks()) {
+            out.add(new Reach(callee.module(), sink, sink.params()));
+        }
+        for (ScriptModule.Forward f : callee.export().forwards()) {
+            Resolved next = resolve(callee.module().file(), f.callee());
+            if (next == null || next.module() == callee.module()) {
+                continue;
+            }
+            for (ScriptModule.ParameterSink sink : next.export().sinks()) {
+                int params = 0;
+                for (int j = 0; j < f.params().size(); j++) {
+                    if ((sink.params() & (1 << j)) != 0) {
+                        params |= f.params().get(j);
+                    }
+                }
+                if (params != 0) {
+                    out.add(new Reach(next.module(), sink, params));
                 }
             }
         }

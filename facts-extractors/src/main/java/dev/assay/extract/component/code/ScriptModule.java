@@ -8,7 +8,8 @@ import java.util.List;
  * imports: the summaries of the functions it exports (which parameters reach which sink, which sources its return
  * value carries), its calls of functions of relatively imported modules (with the taint of each argument), and the
  * sinks that the return value of such a call reaches. The component joins them once every file is known; a flow is
- * followed one call deep, never further.
+ * followed one call deep, or two when the called function passes its parameters on to another local module (a
+ * relay), never further.
  */
 public final class ScriptModule {
 
@@ -24,12 +25,26 @@ public final class ScriptModule {
     public record ParameterSink(int params, String kind, String callee, int line, String snippet) {
     }
 
+    /**
+     * A call, inside an exported function, of a function of a relatively imported module ({@code callee} as in
+     * {@link ImportedCall}) that gets some of the exported function's parameters: {@code params} holds, per argument,
+     * the bit mask of the parameters it carries. Lets a flow pass through this module as a relay, one module further.
+     */
+    public record Forward(String callee, int line, List<Integer> params) {
+
+        public Forward {
+            params = List.copyOf(params);
+        }
+    }
+
     /** An exported function: the name importers use ({@code default} for the module itself), and its summary. */
-    public record Export(String name, List<ParameterSink> sinks, int returnParams, List<Source> returnSources) {
+    public record Export(String name, List<ParameterSink> sinks, int returnParams, List<Source> returnSources,
+            List<Forward> forwards) {
 
         public Export {
             sinks = List.copyOf(sinks);
             returnSources = List.copyOf(returnSources);
+            forwards = List.copyOf(forwards);
         }
     }
 

@@ -121,6 +121,8 @@ final class ScriptTaint {
         int returnParams;
         Value returnValue = Value.CLEAN;
         final List<SummarySink> sinks = new ArrayList<>();
+        /** Calls of relatively imported functions that get some of the parameters (a relay to another module). */
+        final List<ScriptModule.Forward> forwards = new ArrayList<>();
     }
 
     /** The scope being analysed: variables, and the summary being built (null for a real scope). */
@@ -602,7 +604,11 @@ final class ScriptTaint {
                 return throughLocal(call, local, values, scope);
             }
         }
-        if (fn != null && scope.summary == null && (callee.startsWith("./") || callee.startsWith("../"))) {
+        if (fn != null && (callee.startsWith("./") || callee.startsWith("../"))) {
+            if (scope.summary != null) {
+                forward(call, callee, values, scope.summary);
+                return Value.CLEAN; // what a relay gets back from its own import is not followed
+            }
             return throughImport(call, callee, values);
         }
         return Value.CLEAN;
@@ -627,6 +633,22 @@ final class ScriptTaint {
         int line = src.startLine(call);
         int id = module.add(callee, line, arguments);
         return id < 0 ? Value.CLEAN : Value.source(IMPORTED_CALL + id, line, src.snippet(call));
+    }
+
+    /**
+     * Inside a summarised function: a call of an imported function that gets some of the parameters, so that the
+     * component can follow a caller's taint through this module (the relay) into that one, one module further.
+     */
+    private void forward(SyntaxNode call, String callee, List<Value> values, Summary summary) {
+        List<Integer> params = new ArrayList<>();
+        boolean any = false;
+        for (int i = 0; i < values.size() && i < MAX_PARAMS; i++) {
+            params.add(values.get(i).params);
+            any |= values.get(i).params != 0;
+        }
+        if (any && summary.forwards.size() < MAX_PARAMS) {
+            summary.forwards.add(new ScriptModule.Forward(callee, src.startLine(call), params));
+        }
     }
 
     private static int importedCall(Taint t) {
@@ -785,8 +807,9 @@ final class ScriptTaint {
                     returned.add(new ScriptModule.Source(t.source(), t.line(), t.snippet()));
                 }
             }
-            if (!sinks.isEmpty() || summary.returnParams != 0 || !returned.isEmpty()) {
-                module.add(new ScriptModule.Export(e.getKey(), sinks, summary.returnParams, returned));
+            if (!sinks.isEmpty() || summary.returnParams != 0 || !returned.isEmpty() || !summary.forwards.isEmpty()) {
+                module.add(new ScriptModule.Export(e.getKey(), sinks, summary.returnParams, returned,
+                        summary.forwards));
             }
         }
         if (!module.isEmpty()) {

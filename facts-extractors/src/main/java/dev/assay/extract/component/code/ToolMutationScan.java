@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * set once at start, translated at start) is not recorded. Two shapes seen in public proofs of concept count as well:
  * a tool's handler rewriting or re-registering a registered tool when it is called (trigger "tool-call"), and a
  * change at module level behind a marker file or the clock that swaps in text shipped in the code or registers a tool
- * a second time (a sleeper that turns on at a later start). Runs after the language analyzer, on its McpTool facts.
+ * a second time (a sleeper that turns on at a later start). A tools/list handler that swaps whole tool tables behind
+ * such a trigger is {@link ToolTableSwitch}. Runs after the language analyzer, on its McpTool facts.
  */
 final class ToolMutationScan {
 
@@ -91,6 +92,8 @@ final class ToolMutationScan {
                 ancestors.pop();
             }
         });
+        new ToolTableSwitch(file, language, src, out, maxDepth, counters, this::inToolHandler,
+                new ToolTableSwitch.Patterns(MARKER, CLOCK, COMPARISON)).run(root);
     }
 
     /** Names that count something: {@code n += 1}, {@code n++}, {@code self.calls = self.calls + 1}. */
