@@ -120,7 +120,7 @@ class RealDetectorSamplesTest {
     @Test
     void githubSamplesCarryTheirLicenceAndProvenance() {
         assertTrue(github.size() > 0, "no GitHub samples in provenance.yaml");
-        github.fields().forEachRemaining(e -> {
+        github.properties().forEach(e -> {
             JsonNode p = e.getValue();
             String name = e.getKey();
             for (String field : List.of("repo", "licence", "read", "changes", "label", "reason")) {
