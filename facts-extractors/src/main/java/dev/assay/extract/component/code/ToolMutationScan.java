@@ -78,11 +78,15 @@ final class ToolMutationScan {
             registrationVariable(node, type);
             return true;
         });
+        // One walk with ancestors serves both this scan and the tool-table switch's collection.
+        ToolTableSwitch tableSwitch = new ToolTableSwitch(file, language, src, out, maxDepth, counters, this::inToolHandler,
+                new ToolTableSwitch.Patterns(MARKER, CLOCK, COMPARISON));
         Deque<SyntaxNode> ancestors = new ArrayDeque<>();
         TreeWalk.walk(root, maxDepth, new TreeWalk.Visitor() {
             @Override
             public boolean enter(SyntaxNode node, String type, int depth) {
                 inspect(node, type, ancestors);
+                tableSwitch.collect(node, type, ancestors);
                 ancestors.push(node);
                 return true;
             }
@@ -92,8 +96,7 @@ final class ToolMutationScan {
                 ancestors.pop();
             }
         });
-        new ToolTableSwitch(file, language, src, out, maxDepth, counters, this::inToolHandler,
-                new ToolTableSwitch.Patterns(MARKER, CLOCK, COMPARISON)).run(root);
+        tableSwitch.inspectListHandlers();
     }
 
     /** Names that count something: {@code n += 1}, {@code n++}, {@code self.calls = self.calls + 1}. */

@@ -2,7 +2,6 @@ package dev.assay.extract.component.code;
 
 import dev.assay.engine.fact.McpTool;
 import dev.assay.engine.fact.McpToolMutation;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
@@ -43,8 +42,8 @@ final class ToolTableSwitch {
     private final Language language;
     private final SourceText src;
     private final CodeFacts out;
-    private final List<McpTool> tools;
     private final int maxDepth;
+    private final List<McpTool> tools;
     private final Set<String> counters;
     private final Predicate<Deque<SyntaxNode>> inToolHandler;
     private final Pattern marker;
@@ -79,27 +78,15 @@ final class ToolTableSwitch {
         this.comparison = patterns.comparison();
     }
 
-    void run(SyntaxNode root) {
-        Deque<SyntaxNode> ancestors = new ArrayDeque<>();
-        TreeWalk.walk(root, maxDepth, new TreeWalk.Visitor() {
-            @Override
-            public boolean enter(SyntaxNode node, String type, int depth) {
-                collect(node, type, ancestors);
-                ancestors.push(node);
-                return true;
-            }
-
-            @Override
-            public void exit(SyntaxNode node, String type, int depth) {
-                ancestors.pop();
-            }
-        });
+    /** After {@link #collect} has seen every node: judges each tools/list handler found. */
+    void inspectListHandlers() {
         for (SyntaxNode handler : listHandlers) {
             inspect(handler);
         }
     }
 
-    private void collect(SyntaxNode node, String type, Deque<SyntaxNode> ancestors) {
+    /** Called for each node of the file's one walk, before the node is pushed on {@code ancestors}. */
+    void collect(SyntaxNode node, String type, Deque<SyntaxNode> ancestors) {
         if (type.equals("function_definition") || type.equals("function_declaration")) {
             SyntaxNode name = node.field("name");
             String n = name == null ? "" : src.text(name, 200).trim();
