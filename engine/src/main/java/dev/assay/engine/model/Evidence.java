@@ -67,8 +67,13 @@ public record Evidence(String file, int lineStart, int lineEnd, String snippet) 
             if (cp == '\r') {
                 continue;
             }
+            // A lone low surrogate after a lone high one (a dropped '\r' between them) joins it into one code point.
+            boolean joins = Character.isLowSurrogate((char) cp) && !clean.isEmpty()
+                    && Character.isHighSurrogate(clean.charAt(clean.length() - 1));
             clean.appendCodePoint(cp == '\t' || cp == '\n' ? ' ' : Character.isISOControl(cp) ? '?' : cp);
-            kept++;
+            if (!joins) {
+                kept++;
+            }
         }
         if (kept > MAX_SNIPPET) {
             int cut = clean.offsetByCodePoints(0, MAX_SNIPPET - 1);

@@ -39,6 +39,15 @@ class EvidenceTest {
         assertEquals("", Evidence.at("f", 1, " \r\n\t ").snippet());
     }
 
+    @Test
+    void loneSurrogatesJoinedByADroppedCarriageReturnCountAsOneCodePoint() {
+        // Found by the property above: 199 letters, then a high surrogate, '\r', a low surrogate: 200 code points once
+        // the '\r' is dropped, so nothing is cut.
+        String text = "a".repeat(199) + "\uD835\r\uDD38";
+        assertEquals(wholeTextClip(text), Evidence.at("f", 1, text).snippet());
+        assertEquals("a".repeat(199) + "\uD835\uDD38", Evidence.at("f", 1, text).snippet());
+    }
+
     @Provide
     Arbitrary<String> snippets() {
         // Whitespace and controls at the edges and inside, astral letters and lone surrogates, around the length limit.
