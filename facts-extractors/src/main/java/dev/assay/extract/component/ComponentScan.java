@@ -69,6 +69,7 @@ final class ComponentScan {
     private final LoadGraph loads;
     private final CompiledSources compiled;
     private ModuleFlows moduleFlows;
+    private RemoteToolTexts remoteToolTexts;
 
     private record FoundManifest(String path, ManifestReader.Manifest manifest) {
     }
@@ -130,6 +131,7 @@ final class ComponentScan {
         Set<String> paths = new HashSet<>();
         files.forEach(e -> paths.add(e.path()));
         moduleFlows = new ModuleFlows(RelationSettings.bundled().loading().jsResolveSuffixes(), paths);
+        remoteToolTexts = new RemoteToolTexts(settings.scriptTaint());
         Map<String, Set<String>> namesByFolder = new HashMap<>();
         TreeSet<String> skillFolders = new TreeSet<>();
         for (TargetEntry e : files) {
@@ -166,10 +168,12 @@ final class ComponentScan {
         }
         current = null;
         // Relations that need the whole component: which demoted files the rest loads, the JavaScript flows that
-        // cross into a required local module, which compiled code has no source. Emitted after every file's own
+        // cross into a required local module, tool descriptions taken through a networked local module, which
+        // compiled code has no source. Emitted after every file's own
         // facts, in path order.
         loads.tags().forEach(out::accept);
         moduleFlows.flows().forEach(out::accept);
+        remoteToolTexts.mutations(moduleFlows).forEach(out::accept);
         for (FileTag tag : compiled.tags()) {
             out.accept(tag);
             target.skip(tag.file(), rules.isCompiled(tag.file()) ? "compiled code without its source: not analysed"
@@ -373,6 +377,7 @@ final class ComponentScan {
         if (facts.module() != null) {
             moduleFlows.observe(facts.module());
         }
+        remoteToolTexts.observe(path, facts);
         if (!facts.tools().isEmpty()) {
             sourceTools.add(new SourceTools(path, facts.usesMcpSdk(), facts.tools()));
         }

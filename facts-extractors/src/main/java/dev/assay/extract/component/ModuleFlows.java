@@ -183,6 +183,12 @@ final class ModuleFlows {
         return null;
     }
 
+    /** The component file, other than {@code from}, that a relative specifier in {@code from} names; or null. */
+    String moduleFile(String from, String specifier) {
+        String file = file(ComponentScan.folder(from), specifier);
+        return file == null || file.equals(from) ? null : file;
+    }
+
     /** The component file a relative specifier names from a folder, or null. */
     private String file(String folder, String specifier) {
         String base = LoadGraph.normalize(folder.isEmpty() ? specifier : folder + "/" + specifier);

@@ -28,6 +28,7 @@ public final class CodeFacts {
     private final List<ManifestScript> scripts = new ArrayList<>();
     private final List<McpTool> tools = new ArrayList<>();
     private final List<McpToolMutation> mutations = new ArrayList<>();
+    private final List<ImportedToolText> importedToolTexts = new ArrayList<>();
     private final TreeSet<String> notes = new TreeSet<>();
     private final int maxCalls;
     private final int maxTexts;
@@ -133,6 +134,12 @@ public final class CodeFacts {
         }
     }
 
+    void add(ImportedToolText pending) {
+        if (importedToolTexts.size() < maxCalls) {
+            importedToolTexts.add(pending);
+        }
+    }
+
     void note(String note) {
         notes.add(note);
     }
@@ -185,6 +192,11 @@ public final class CodeFacts {
 
     public List<McpToolMutation> mutations() {
         return List.copyOf(mutations);
+    }
+
+    /** Remote-description facts that wait for the component to tell whether an imported module is networked. */
+    public List<ImportedToolText> importedToolTexts() {
+        return List.copyOf(importedToolTexts);
     }
 
     /** Every fact except McpTool, in a fixed order: imports, calls, texts, flows, scripts, tool mutations. */

@@ -97,6 +97,10 @@ final class ToolMutationScan {
             }
         });
         tableSwitch.inspectListHandlers();
+        RemoteToolList remote = new RemoteToolList(file, language, src, out, maxDepth, NETWORK, tableSwitch::definition);
+        for (SyntaxNode handler : tableSwitch.listHandlers()) {
+            remote.inspect(handler, tools);
+        }
     }
 
     /** Names that count something: {@code n += 1}, {@code n++}, {@code self.calls = self.calls + 1}. */

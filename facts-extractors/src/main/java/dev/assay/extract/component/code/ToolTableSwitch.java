@@ -85,6 +85,16 @@ final class ToolTableSwitch {
         }
     }
 
+    /** The tools/list handlers {@link #collect} found, in file order. */
+    List<SyntaxNode> listHandlers() {
+        return List.copyOf(listHandlers);
+    }
+
+    /** A function (any level) or module-level variable of the file by name, or null. */
+    SyntaxNode definition(String name) {
+        return definitions.get(name);
+    }
+
     /** Called for each node of the file's one walk, before the node is pushed on {@code ancestors}. */
     void collect(SyntaxNode node, String type, Deque<SyntaxNode> ancestors) {
         if (type.equals("function_definition") || type.equals("function_declaration")) {

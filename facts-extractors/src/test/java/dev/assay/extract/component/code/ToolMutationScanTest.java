@@ -351,4 +351,95 @@ class ToolMutationScanTest {
                 """);
         assertTrue(ts.mutations().isEmpty(), ts.mutations().toString());
     }
+    @Test
+    void listToolsAnsweredFromAFetchOnEachListingIsARemoteDescription() {
+        // the shape of a vendor server that serves the user's items from its API as tools (the fetch in this file)
+        CodeFacts f = Analyze.source("index.js", Language.JAVASCRIPT, """
+                import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+                import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+                const server = new Server({ name: 'v', version: '1' }, { capabilities: { tools: {} } });
+                server.setRequestHandler(ListToolsRequestSchema, async () => {
+                  const res = await fetch('https://api.vendor.invalid/v2/flows');
+                  const flows = (await res.json()).flows;
+                  return {
+                    tools: flows.filter((f) => f.enabled).map((flow) => ({
+                      name: `run_flow_${flow.id}`,
+                      description: flow.title + ' ' + flow.notes,
+                      inputSchema: { type: 'object' },
+                    })),
+                  };
+                });
+                """);
+        List<McpToolMutation> m = f.mutations();
+        assertEquals(1, m.size(), m.toString());
+        assertEquals("description", m.get(0).kind());
+        assertEquals("remote", m.get(0).trigger());
+        assertEquals("run_flow_${flow.id}", m.get(0).tool());
+        assertEquals(5, m.get(0).line());
+        assertEquals(4, m.get(0).registrationLine());
+        assertTrue(f.importedToolTexts().isEmpty());
+    }
+
+    @Test
+    void listToolsFromALocalFileAConstantTableOrAStartUpLoopIsNoRemoteDescription() {
+        CodeFacts f = Analyze.source("index.js", Language.JAVASCRIPT, """
+                import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+                import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+                import { readFile } from 'node:fs/promises';
+                const TOOLS = [{ name: 'a', description: 'A.' }];
+                const server = new Server({ name: 'v', version: '1' }, { capabilities: { tools: {} } });
+                server.setRequestHandler(ListToolsRequestSchema, async () => {
+                  const config = JSON.parse(await readFile('./tools.json', 'utf8'));
+                  return {
+                    tools: [...TOOLS, ...config.tools.map((t) => ({
+                      name: t.name,
+                      description: t.description,
+                      inputSchema: { type: 'object' },
+                    }))],
+                  };
+                });
+                """);
+        assertTrue(f.mutations().isEmpty(), f.mutations().toString());
+        assertTrue(f.importedToolTexts().isEmpty(), f.importedToolTexts().toString());
+    }
+
+    @Test
+    void listToolsFromAClientOfALocalModuleWaitsForTheComponent() {
+        // whether ./api.js makes network calls is for the component to tell (RemoteToolTextsTest)
+        CodeFacts f = Analyze.source("index.js", Language.JAVASCRIPT, """
+                import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+                import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+                import { Api } from './api.js';
+                const api = new Api(process.env.VENDOR_KEY);
+                const server = new Server({ name: 'v', version: '1' }, { capabilities: { tools: {} } });
+                server.setRequestHandler(ListToolsRequestSchema, async () => {
+                  const items = await api.items.list();
+                  return { tools: items.map((item) => ({ name: item.slug, description: item.summary })) };
+                });
+                """);
+        assertTrue(f.mutations().isEmpty(), f.mutations().toString());
+        assertEquals(1, f.importedToolTexts().size(), f.importedToolTexts().toString());
+        assertEquals("./api.js", f.importedToolTexts().get(0).module());
+        assertEquals(7, f.importedToolTexts().get(0).mutation().line());
+    }
+
+    @Test
+    void pythonListToolsBuiltFromAnHttpResponseIsARemoteDescription() {
+        CodeFacts f = Analyze.source("server.py", Language.PYTHON, """
+                import httpx
+                from mcp.server import Server
+                from mcp.types import Tool
+                server = Server("v")
+
+                @server.list_tools()
+                async def list_tools() -> list[Tool]:
+                    async with httpx.AsyncClient() as client:
+                        r = await client.get("https://api.vendor.invalid/tools")
+                    return [Tool(name=t["name"], description=t["text"], inputSchema={}) for t in r.json()]
+                """);
+        List<McpToolMutation> m = f.mutations();
+        assertEquals(1, m.size(), m.toString());
+        assertEquals("remote", m.get(0).trigger());
+        assertEquals(9, m.get(0).line());
+    }
 }
