@@ -11,7 +11,9 @@
 #
 # Environment: RUNS=7 (at least 3), COUNT=1000 (components per whole-process run), ASSAY_CDS=0 (default here: both
 # sides run java on PATH without the launchers' start-up caches, which differ between launcher versions; set 1 to
-# use each side's own). Run it alone on the machine and record the load (printed before and after).
+# use each side's own), TARGETS (a file listing real components, one path a line: these are scanned in the one
+# process instead of the synthetic ones, and the cold scan is left out). Run it alone on the machine and record the
+# load (printed before and after).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
@@ -33,6 +35,15 @@ mkdir -p "$classes"
 "$javac" -Xlint:all -d "$classes" -cp "$classpath" golden-tests/src/test/java/dev/assay/golden/bench/*.java
 tmp=$(mktemp -d /tmp/assay-before-after.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
+targets=()
+if [[ -n ${TARGETS:-} ]]; then
+  mapfile -t targets <"$TARGETS"
+  ((${#targets[@]})) || { echo "before-after.sh: $TARGETS lists no target" >&2; exit 1; }
+  count="${#targets[@]} real"
+  modes=(throughput)
+else
+  modes=(throughput cold)
+fi
 cat >"$tmp/Generate.java" <<'JAVA'
 public class Generate {
     public static void main(String[] a) throws Exception {
@@ -40,7 +51,11 @@ public class Generate {
     }
 }
 JAVA
-"$java" -cp "$classes:$classpath" "$tmp/Generate.java" "$tmp/tp" "$count"
+if ((${#targets[@]} == 0)); then
+  "$java" -cp "$classes:$classpath" "$tmp/Generate.java" "$tmp/tp" "$count"
+  targets=("$tmp"/tp/c*)
+  count="$count synthetic"
+fi
 skill=$root/golden-tests/corpus/skilltotal/python-taint/pos-response-to-exec
 median_of() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 load() { echo "load: $(uptime | sed 's/.*load average/load average/')"; }
@@ -53,17 +68,19 @@ measure() {
   awk '{ printf "%s %.2f\n", $1, $2 + $3 }' "$tmp/time" >>"$tmp/$side-$mode"
 }
 
-echo "machine: $(nproc) cores, $("$java" -version 2>&1 | head -1); runs $runs; $count synthetic components;" \
+echo "machine: $(nproc) cores, $("$java" -version 2>&1 | head -1); runs $runs; $count${TARGETS:+ (from $TARGETS)} components;" \
   "ASSAY_CDS=${ASSAY_CDS:-0}"
 load
 for ((r = 0; r < runs; r++)); do
   for i in 0 1; do
-    measure "${sides[i]}" throughput "${dirs[i]}" ./assay scan --pack "${packs[i]}" --jobs 1 "$tmp"/tp/c*
-    measure "${sides[i]}" cold "${dirs[i]}" ./assay scan --pack "${packs[i]}" --format json "$skill"
+    measure "${sides[i]}" throughput "${dirs[i]}" ./assay scan --pack "${packs[i]}" --jobs 1 "${targets[@]}"
+    if [[ ${modes[*]} == *cold* ]]; then
+      measure "${sides[i]}" cold "${dirs[i]}" ./assay scan --pack "${packs[i]}" --format json "$skill"
+    fi
   done
 done
 load
-for mode in throughput cold; do
+for mode in "${modes[@]}"; do
   for i in 0 1; do
     f=$tmp/${sides[i]}-$mode
     wall=$(cut -d' ' -f1 "$f" | median_of)

