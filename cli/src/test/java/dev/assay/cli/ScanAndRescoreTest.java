@@ -202,6 +202,15 @@ class ScanAndRescoreTest {
         Cli.Result component = Cli.run("scan", empty.toString(), "--scorer", "skilltotal");
         assertEquals(ExitCode.NOTHING_TO_SCORE, component.code(), component.err());
         assertTrue(component.err().contains("no files to analyse in "), component.err());
+        assertEquals(1, component.errLines().size(), component.err());
+        assertTrue(component.out().replaceAll("\\s+", " ").contains("verdict no files to analyse in "), component.out());
+        Cli.Result componentJson = Cli.run("scan", empty.toString(), "--scorer", "skilltotal", "--format", "json",
+                "--fail-under", "99");
+        assertEquals(ExitCode.NOTHING_TO_SCORE, componentJson.code(), "gates are not evaluated: " + componentJson.err());
+        Report componentReport = parse(componentJson.out());
+        assertFalse(componentReport.attestation().eligible());
+        assertEquals(List.of(componentJson.err().strip().substring("assay: ".length())),
+                componentReport.attestation().reasons());
     }
 
     @Test

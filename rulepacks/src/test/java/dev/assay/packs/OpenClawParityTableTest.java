@@ -1,11 +1,14 @@
 package dev.assay.packs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.assay.engine.fact.DataRow;
 import dev.assay.engine.pack.DirectoryPackFiles;
 import dev.assay.engine.pack.PackLoader;
 import dev.assay.engine.pack.RuleDefinition;
+import dev.assay.engine.pack.RulePack;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -73,5 +76,76 @@ class OpenClawParityTableTest {
             }
         }
         assertEquals(Set.of(), unknown, "rules the parity table names that agent-security 1.2.0 does not define");
+    }
+
+    /**
+     * Row by row, not as text anywhere in the table: each catalogue check is named in the first column of a row (a
+     * shorthand such as "missing_integrity" after "hooks.installs_unpinned_npm_specs" as the catalogue writes it, or
+     * spelled out as hooks.installs_missing_integrity), and each row either names a rule in its "here" column or
+     * gives the reason there is none in its "why / how" column.
+     */
+    @Test
+    void eachCheckHasItsOwnRowAndEachRowARuleOrAReason() throws Exception {
+        List<String> rows = table().lines().skip(2).toList();
+        Set<String> named = new TreeSet<>();
+        List<String> noReason = new ArrayList<>();
+        for (String row : rows) {
+            String[] cols = row.strip().replaceAll("^\\||\\|$", "").split("\\|", -1);
+            assertEquals(4, cols.length, "a row of four columns: " + row);
+            Matcher id = Pattern.compile("`([^`]+)`").matcher(cols[0]);
+            while (id.find()) {
+                named.add(id.group(1));
+            }
+            boolean rule = Pattern.compile("ASS-[A-Z0-9]+-").matcher(cols[2]).find();
+            if (!rule && cols[3].isBlank()) {
+                noReason.add(row);
+            }
+        }
+        assertEquals(List.of(), noReason, "rows that name no rule and give no reason");
+        List<String> missing = new ArrayList<>();
+        try (InputStream in = OpenClawParityTableTest.class.getResourceAsStream("/openclaw-audit-checks.tsv")) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (line.isBlank() || line.startsWith("#") || line.startsWith("checkId\t")) {
+                    continue;
+                }
+                String[] ids = line.split("\t")[0].split(" / |, ");
+                String first = ids[0].strip();
+                String prefix = first.substring(0, first.lastIndexOf('.') + 1);
+                for (String raw : ids) {
+                    String check = raw.strip();
+                    // A shorthand is named as the catalogue writes it, or spelled out under the first id's prefix.
+                    boolean found = named.contains(check) || !check.contains(".")
+                            && named.stream().anyMatch(n -> n.startsWith(prefix) && n.endsWith(check));
+                    if (!found) {
+                        missing.add(check.contains(".") ? check : prefix + "…" + check);
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "catalogue checks not named in the first column of a row");
+        assertTrue(named.size() > 100, named.toString());
+    }
+
+    /**
+     * A rule whose key only some OpenClaw versions honour says so in data: each row of openclaw-key-versions names a
+     * rule of the pack, the key, a version bound, what the other versions do and where that is stated (the gate itself
+     * is held by the facts cases key-versions-unknown, -rejected and -honoured, and the case openclaw-shared-host).
+     */
+    @Test
+    void everyVersionGatedRuleExistsAndSaysWhyAndWhere() throws Exception {
+        RulePack pack = new PackLoader().load(DirectoryPackFiles.open(PACK));
+        Set<String> rules = pack.rules().stream().map(RuleDefinition::id).collect(Collectors.toCollection(TreeSet::new));
+        List<DataRow> rows = pack.table("openclaw-key-versions");
+        assertFalse(rows.isEmpty());
+        for (DataRow r : rows) {
+            assertTrue(rules.contains(r.get("rule")), "no rule " + r.get("rule"));
+            assertFalse(r.get("key").isBlank(), r.toString());
+            assertFalse(r.get("since").isBlank() && r.get("until").isBlank(), "a row with no version bound: " + r);
+            for (String v : List.of(r.get("since"), r.get("until"))) {
+                assertTrue(v.isEmpty() || v.matches("\\d+(\\.\\d+)+"), "not a version: " + v);
+            }
+            assertFalse(r.get("effect").isBlank() || r.get("source").isBlank(), "what the other versions do, and where "
+                    + "that is stated: " + r);
+        }
     }
 }

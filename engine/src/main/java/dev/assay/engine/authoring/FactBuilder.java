@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.engine.fact.ConfigValue;
 import dev.assay.engine.fact.Fact;
 import dev.assay.engine.fact.FileEntry;
+import dev.assay.engine.fact.ReplacedConfigValue;
 import dev.assay.engine.model.Evidence;
 import dev.assay.engine.pack.FactTypes;
 import java.lang.reflect.Constructor;
@@ -47,7 +48,7 @@ final class FactBuilder {
         RecordComponent[] components = cls.getRecordComponents();
         List<String> names = new ArrayList<>();
         for (RecordComponent c : components) {
-            names.add(cls == ConfigValue.class && c.getName().equals("type") ? "valueType" : c.getName());
+            names.add(isConfigValue(cls) && c.getName().equals("type") ? "valueType" : c.getName());
         }
         for (Iterator<String> it = n.fieldNames(); it.hasNext();) {
             String key = it.next();
@@ -81,10 +82,15 @@ final class FactBuilder {
         }
     }
 
+    /** A config value in effect or replaced: its node type is written {@code valueType} (beside the fact's type). */
+    static boolean isConfigValue(Class<?> cls) {
+        return cls == ConfigValue.class || cls == ReplacedConfigValue.class;
+    }
+
     private static Object convert(Class<?> cls, RecordComponent c, JsonNode v, JsonNode fact) {
         Class<?> t = c.getType();
         boolean absent = v == null || v.isNull();
-        if (cls == ConfigValue.class && c.getName().equals("type") && absent) {
+        if (isConfigValue(cls) && c.getName().equals("type") && absent) {
             JsonNode value = fact.get("value");
             if (value == null || value.isNull()) {
                 return "null";

@@ -112,7 +112,7 @@ public final class RuleDocs {
             return s.append('.').toString();
         }
         if (d instanceof Detector.FactPattern f) {
-            StringBuilder s = new StringBuilder("A ").append(f.type()).append(" fact");
+            StringBuilder s = new StringBuilder("A ").append(String.join(" or ", f.types())).append(" fact");
             if (!f.where().isEmpty()) {
                 List<String> parts = new ArrayList<>();
                 f.where().forEach(t -> parts.add(term(t)));

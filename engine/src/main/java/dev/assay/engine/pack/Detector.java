@@ -30,15 +30,30 @@ public sealed interface Detector {
     }
 
     /**
-     * Conditions over the fields of one fact type; {@code sameFile} facts must exist in the same file and
-     * {@code notSameFile} facts must not.
+     * Conditions over the fields of a fact; {@code sameFile} facts must exist in the same file and
+     * {@code notSameFile} facts must not. Most rules name one fact type; a rule that names several (each offering
+     * every field its terms test) fires on a fact of any of them, e.g. a secret rule on {@code ConfigValue} and
+     * {@code ReplacedConfigValue}: what is on disk, in effect or not.
      */
-    record FactPattern(String type, List<Term> where, List<Related> sameFile, List<Related> notSameFile)
+    record FactPattern(List<String> types, List<Term> where, List<Related> sameFile, List<Related> notSameFile)
             implements Detector {
         public FactPattern {
+            if (types.isEmpty()) {
+                throw new IllegalArgumentException("a fact pattern names at least one fact type");
+            }
+            types = List.copyOf(types);
             where = List.copyOf(where);
             sameFile = List.copyOf(sameFile);
             notSameFile = List.copyOf(notSameFile);
+        }
+
+        public FactPattern(String type, List<Term> where, List<Related> sameFile, List<Related> notSameFile) {
+            this(List.of(type), where, sameFile, notSameFile);
+        }
+
+        /** The first fact type named: the only one for most rules. */
+        public String type() {
+            return types.get(0);
         }
     }
 

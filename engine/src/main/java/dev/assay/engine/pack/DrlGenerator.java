@@ -21,7 +21,7 @@ public final class DrlGenerator {
             "dev.assay.engine.fact.FileEntry", "dev.assay.engine.fact.FileTag", "dev.assay.engine.fact.InstalledPackage",
             "dev.assay.engine.fact.InstalledSkill", "dev.assay.engine.fact.ManifestScript",
             "dev.assay.engine.fact.McpServer", "dev.assay.engine.fact.McpTool", "dev.assay.engine.fact.McpToolMutation",
-            "dev.assay.engine.fact.TaintFlow",
+            "dev.assay.engine.fact.ReplacedConfigValue", "dev.assay.engine.fact.TaintFlow",
             "dev.assay.engine.fact.TextDocument", "dev.assay.engine.model.Evidence", "dev.assay.engine.model.Severity",
             "dev.assay.engine.rules.AllowedTools", "dev.assay.engine.rules.ComponentVerdict",
             "dev.assay.engine.rules.ConfigPaths", "dev.assay.engine.rules.Detection", "dev.assay.engine.rules.Names",
@@ -232,11 +232,18 @@ public final class DrlGenerator {
 
     // ---- fact -----------------------------------------------------------------------------------------------
 
+    /** A fact rule: one Drools rule per fact type it names, each numbering its terms alike (the same patterns). */
     private static void fact(StringBuilder b, RuleDefinition r, Detector.FactPattern f) {
+        for (int i = 0; i < f.types().size(); i++) {
+            fact(b, r, f, f.types().get(i), i == 0 ? "" : " on " + f.types().get(i));
+        }
+    }
+
+    private static void fact(StringBuilder b, RuleDefinition r, Detector.FactPattern f, String typeName, String suffix) {
         Numbering num = new Numbering(r);
-        Class<?> type = FactTypes.byName(f.type()).orElseThrow();
-        open(b, r);
-        b.append("    $a : ").append(f.type()).append("(").append(fieldConstraints(f.where(), type, num)).append(")\n");
+        Class<?> type = FactTypes.byName(typeName).orElseThrow();
+        open(b, r, suffix);
+        b.append("    $a : ").append(typeName).append("(").append(fieldConstraints(f.where(), type, num)).append(")\n");
         for (Detector.Related rel : f.sameFile()) {
             Class<?> t = FactTypes.byName(rel.type()).orElseThrow();
             String cons = fieldConstraints(rel.where(), t, num);
@@ -325,8 +332,12 @@ public final class DrlGenerator {
     }
 
     private static void open(StringBuilder b, RuleDefinition r) {
+        open(b, r, "");
+    }
+
+    private static void open(StringBuilder b, RuleDefinition r, String suffix) {
         // Declarative detectors fire before authored rules (salience 0), so derived rules see every base detection.
-        b.append("rule ").append(lit(r.id() + " [" + r.source() + "]")).append("\n  salience 100\n  when\n");
+        b.append("rule ").append(lit(r.id() + " [" + r.source() + "]" + suffix)).append("\n  salience 100\n  when\n");
     }
 
     private static String list(List<String> values) {

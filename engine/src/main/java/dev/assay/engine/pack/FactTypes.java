@@ -14,6 +14,7 @@ import dev.assay.engine.fact.ManifestScript;
 import dev.assay.engine.fact.McpServer;
 import dev.assay.engine.fact.McpTool;
 import dev.assay.engine.fact.McpToolMutation;
+import dev.assay.engine.fact.ReplacedConfigValue;
 import dev.assay.engine.fact.TaintFlow;
 import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.rules.ComponentVerdict;
@@ -34,7 +35,8 @@ public final class FactTypes {
     static {
         for (Class<?> c : List.of(CodeCall.class, CodeImport.class, CodeText.class, Component.class, ConfigValue.class,
                 DataRow.class, FileEntry.class, FileTag.class, InstalledPackage.class, InstalledSkill.class,
-                ManifestScript.class, McpServer.class, McpTool.class, McpToolMutation.class, TaintFlow.class, TextDocument.class,
+                ManifestScript.class, McpServer.class, McpTool.class, McpToolMutation.class, ReplacedConfigValue.class, TaintFlow.class,
+                TextDocument.class,
                 Detection.class, ComponentVerdict.class)) {
             TYPES.put(c.getSimpleName(), c);
         }

@@ -375,10 +375,17 @@ public final class PackLoader {
             }
             case "fact": {
                 unknownKeys(body, Set.of("type", "where", "sameFile", "notSameFile"), w.sub("detect.fact"), problems);
-                String type = text(body, "type");
+                // One fact type, or a list of them when the rule holds on a fact of any (each must have the fields).
+                List<String> types = body.path("type").isArray() ? strings(body, "type", w.sub("type"), problems)
+                        : List.of(text(body, "type"));
+                if (types.isEmpty()) {
+                    types = List.of("");
+                }
                 List<Term> terms = terms(body, "where", at, w.sub("detect.fact.where"), problems);
-                checkFields(type, terms, body.has("type") ? w.line(body, "type") : at, w.sub("detect.fact"), problems);
-                return new Detector.FactPattern(type, terms, related(body, "sameFile", at, w, problems),
+                for (String type : types) {
+                    checkFields(type, terms, body.has("type") ? w.line(body, "type") : at, w.sub("detect.fact"), problems);
+                }
+                return new Detector.FactPattern(types, terms, related(body, "sameFile", at, w, problems),
                         related(body, "notSameFile", at, w, problems));
             }
             default:

@@ -5,6 +5,7 @@ import com.google.re2j.Pattern;
 import dev.assay.engine.fact.ConfigValue;
 import dev.assay.engine.fact.DataRow;
 import dev.assay.engine.fact.Fact;
+import dev.assay.engine.fact.ReplacedConfigValue;
 import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.model.Evidence;
 import dev.assay.engine.pack.Detector;
@@ -329,6 +330,10 @@ public final class RuleContext {
     public Detection fromFact(String ruleId, Fact fact) {
         if (fact instanceof ConfigValue v) {
             return fromConfig(ruleId, v); // one place decides how a config value is shown and redacted
+        }
+        if (fact instanceof ReplacedConfigValue r) {
+            return fromConfig(ruleId, r.written()).withNote("not in effect: replaced by the value at " + r.replacedBy()
+                    + ", but still written in " + r.file());
         }
         Map<String, String> params = new LinkedHashMap<>();
         if (fact.getClass().isRecord()) {

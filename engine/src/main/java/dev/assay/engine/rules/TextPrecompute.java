@@ -94,7 +94,7 @@ final class TextPrecompute {
         Map<Class<?>, Map<String, List<List<Predicate<Object>>>>> byType = new LinkedHashMap<>();
         for (RuleDefinition r : pack.rules()) {
             if (r.detector() instanceof Detector.FactPattern f) {
-                addTested(byType, f.type(), f.where());
+                f.types().forEach(type -> addTested(byType, type, f.where()));
                 f.sameFile().forEach(x -> addTested(byType, x.type(), x.where()));
                 f.notSameFile().forEach(x -> addTested(byType, x.type(), x.where()));
             }

@@ -11,6 +11,7 @@ import dev.assay.engine.fact.Fact;
 import dev.assay.engine.fact.FileEntry;
 import dev.assay.engine.fact.FileTag;
 import dev.assay.engine.fact.McpServer;
+import dev.assay.engine.fact.ReplacedConfigValue;
 import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.rules.Detection;
 import java.io.IOException;
@@ -267,6 +268,76 @@ class PackCompileTest {
         assertEquals(1, d.size());
         assertFalse(d.get(0).evidence().get(0).snippet().contains("hunter2hunter2"), d.get(0).evidence().toString());
         assertFalse(d.get(0).message().contains("hunter2hunter2"), d.get(0).message());
+    }
+
+    /**
+     * A fact rule may name several fact types: one about what is on disk reads replaced config values too, and one
+     * that names ConfigValue alone (every rule about settings) never sees them.
+     */
+    @Test
+    void aFactRuleOnSeveralTypesFiresOnEachAndARuleOnOneTypeSeesOnlyIt(@TempDir Path dir) throws Exception {
+        write(dir, "pack.yaml", PACK);
+        write(dir, "rules/secrets.yaml", """
+                rules:
+                  - id: T-ON-DISK
+                    title: a literal token on disk
+                    severity: high
+                    check: secrets
+                    remediation: use a reference
+                    redact: true
+                    message: "{path} holds a literal"
+                    detect:
+                      fact:
+                        type: [ConfigValue, ReplacedConfigValue]
+                        where:
+                          - {field: path, equals: hooks.token}
+                          - {field: value, notMatches: '^\\$\\{'}
+                  - id: T-IN-EFFECT
+                    title: a literal token in effect
+                    severity: low
+                    check: secrets
+                    remediation: use a reference
+                    message: "{path} in effect"
+                    detect:
+                      fact:
+                        type: ConfigValue
+                        where: [{field: path, equals: hooks.token}]
+                """);
+        CompiledPack both = PackCompiler.compile(new PackLoader().load(DirectoryPackFiles.open(dir)));
+        ConfigValue written = included("s/hooks.json5", 2, "hooks.token", "hook-literal-1234", "s/openclaw.json");
+        ConfigValue by = included("s/openclaw.json", 8, "hooks.token", "${HOOKS_TOKEN}", "s/openclaw.json");
+        ReplacedConfigValue replaced = ReplacedConfigValue.of(written, by);
+
+        List<Detection> ds = both.derive(List.of(by, replaced)).detections();
+        assertEquals(List.of("T-IN-EFFECT s/openclaw.json:8", "T-ON-DISK s/hooks.json5:2"), ds.stream()
+                .map(d -> d.ruleId() + " " + d.file() + ":" + d.line()).sorted().toList(),
+                "the reference in effect is no literal; the replaced literal is on disk; the settings rule sees only the former");
+        Detection onDisk = ds.stream().filter(d -> d.ruleId().equals("T-ON-DISK")).findFirst().orElseThrow();
+        assertEquals("hooks.token holds a literal", onDisk.message());
+        assertEquals("not in effect: replaced by the value at s/openclaw.json:8, but still written in s/hooks.json5",
+                onDisk.note());
+        assertFalse(onDisk.evidence().get(0).snippet().contains("hook-literal-1234"), "redacted like a ConfigValue");
+        assertEquals(List.of("T-ON-DISK"), both.derive(List.of(written)).detections().stream().map(Detection::ruleId)
+                .filter(id -> id.equals("T-ON-DISK")).toList(), "and on the same value in effect");
+        assertEquals(2, both.pack().rules().stream().filter(r -> r.detector() instanceof Detector.FactPattern).count());
+
+        write(dir, "rules/secrets.yaml", """
+                rules:
+                  - id: T-MIXED
+                    title: t
+                    severity: low
+                    check: c
+                    remediation: r
+                    detect:
+                      fact:
+                        type: [ConfigValue, McpServer, NoSuchFact]
+                        where: [{field: path, equals: x}]
+                """);
+        PackException e = assertThrows(PackException.class, () -> new PackLoader().load(DirectoryPackFiles.open(dir)));
+        String all = String.join("\n", e.problems());
+        assertTrue(all.contains("McpServer has no field 'path'"), all);
+        assertTrue(all.contains("unknown fact type 'NoSuchFact'"), all);
+        assertFalse(all.contains("ConfigValue has no field"), all);
     }
 
     @Test

@@ -12,7 +12,8 @@ import dev.assay.engine.spi.Target;
  *
  * <p>Emits, per file read and in sorted path order: {@code FileEntry}; {@code FileTag}s (secret-store, env, log,
  * transcript, memory, skill-instructions, git-tracked); {@code TextDocument} for text; {@code ConfigValue}s for
- * parsed configs; {@code McpServer} per declared server; {@code InstalledPackage} for OpenClaw's last-touched
+ * parsed configs (with an OpenClaw config's includes merged, and {@code ReplacedConfigValue}s for the values a later
+ * included source replaces); {@code McpServer} per declared server; {@code InstalledPackage} for OpenClaw's last-touched
  * version, an installed openclaw/clawdbot package.json and versions pinned in MCP launch lines; {@code InstalledSkill}
  * per skill folder with a SKILL.md. Unparsable configs and broken frontmatter are recorded with
  * {@link Target#skip}. Never throws on target content; bounded by {@link Limits} and the table's bounds.

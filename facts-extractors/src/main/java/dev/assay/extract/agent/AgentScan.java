@@ -5,6 +5,7 @@ import dev.assay.engine.fact.FileEntry;
 import dev.assay.engine.fact.FileTag;
 import dev.assay.engine.fact.InstalledPackage;
 import dev.assay.engine.fact.InstalledSkill;
+import dev.assay.engine.fact.ReplacedConfigValue;
 import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.spi.FactSink;
 import dev.assay.engine.spi.FileContent;
@@ -546,8 +547,10 @@ final class AgentScan {
         Resolved r = hasIncludes ? resolve(p, config, document) : null;
         ConfigTree tree = hasIncludes ? r.tree() : config;
         List<ConfigValue> values;
+        List<ReplacedConfigValue> replaced = List.of();
         if (hasIncludes) {
             values = r.values();
+            replaced = r.includes().replaced();
             for (Map.Entry<String, FileContent> included : r.includes().followed().entrySet()) {
                 emitIncluded(included.getKey(), included.getValue());
                 recognition.found(groupOf(p.path), "agent-config-include", included.getKey());
@@ -558,6 +561,9 @@ final class AgentScan {
         }
         for (ConfigValue value : values) {
             sink.accept(value);
+        }
+        for (ReplacedConfigValue value : replaced) {
+            sink.accept(value); // not in effect, but on disk: what secret rules read
         }
         KnownLocations.DocumentProfile profile = table.documents().get(document);
         for (McpServerReader.Found found : servers.read(tree, document, profile)) {

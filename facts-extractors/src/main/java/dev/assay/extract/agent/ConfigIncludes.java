@@ -1,6 +1,7 @@
 package dev.assay.extract.agent;
 
 import dev.assay.engine.fact.ConfigValue;
+import dev.assay.engine.fact.ReplacedConfigValue;
 import dev.assay.engine.spi.FileContent;
 import dev.assay.engine.spi.Target;
 import dev.assay.extract.config.ConfigBounds;
@@ -26,7 +27,8 @@ import java.util.Set;
  * keeps the included file and its own line, so a finding points there. Merged as OpenClaw's {@code deepMerge} does
  * (src/config/includes.ts): the files of a list in order, later ones over earlier ones, and the object's own sibling
  * keys last; objects merge key by key, lists are concatenated, any other value replaces what was there. A value a
- * later source replaces is dropped.
+ * later source replaces is dropped from the merged config but kept apart ({@link #replaced()}): it is still written
+ * on disk, where a literal secret is a secret whether or not the agent uses it.
  *
  * <p>Bounded and confined: only relative paths that stay inside the folder of the top config (the state folder),
  * never an absolute path, {@code ~}, or a {@code ..} that leaves it; no symbolic link (the target never follows one);
@@ -45,6 +47,9 @@ final class ConfigIncludes {
     /** Includes read, counting a file included from two places twice: the bound is on work, not on distinct files. */
     private int reads;
     private final Set<String> skippedOnce = new HashSet<>();
+    /** Values a later source replaced, as merging met them (every level of includes). */
+    private final List<ReplacedConfigValue> replaced = new ArrayList<>();
+    private List<ReplacedConfigValue> replacedInConfig = List.of();
 
     /** @param root the folder includes must stay inside: the folder of the top config */
     ConfigIncludes(KnownLocations.Includes settings, Target target, ConfigBounds bounds, String document, String root) {
@@ -69,10 +74,30 @@ final class ConfigIncludes {
         chain.push(config.file());
         List<ConfigValue> merged = resolve(config, "", chain);
         List<ConfigValue> out = new ArrayList<>(merged.size());
+        Set<String> written = new HashSet<>();
         for (ConfigValue v : merged) {
             out.add(v.inConfig(config.file()));
+            written.add(v.file() + "\u0000" + v.line() + "\u0000" + v.path());
         }
+        // A file included twice may be replaced in one place and in effect in another: it is in effect then. The
+        // same value replaced twice is listed once.
+        List<ReplacedConfigValue> apart = new ArrayList<>();
+        for (ReplacedConfigValue r : replaced) {
+            if (written.add(r.file() + "\u0000" + r.line() + "\u0000" + r.path())) {
+                apart.add(new ReplacedConfigValue(r.file(), r.document(), r.path(), r.value(), r.type(), r.line(),
+                        r.snippet(), config.file(), r.replacedBy()));
+            }
+        }
+        replacedInConfig = List.copyOf(apart);
         return out;
+    }
+
+    /**
+     * The values written in the files read that a later source replaced, so that the merged config of
+     * {@link #values} does not hold them, each tagged with the top file as its config; valid after {@link #values}.
+     */
+    List<ReplacedConfigValue> replaced() {
+        return replacedInConfig;
     }
 
     /** The values one {@code $include} key brings in, under the path of the object that holds the key. */
@@ -113,7 +138,7 @@ final class ConfigIncludes {
                 Optional<List<ConfigValue>> file = follow(config.file(), spec, holder, chain);
                 if (file.isPresent()) {
                     // A list of files is merged in order, each later file over the ones before it.
-                    merged = merged == null ? file.get() : merge(merged, file.get());
+                    merged = merged == null ? file.get() : merge(merged, file.get(), replaced);
                 }
             }
             if (merged != null) {
@@ -125,7 +150,7 @@ final class ConfigIncludes {
         includes.sort(java.util.Comparator.comparingInt(Included::depth).reversed());
         List<ConfigValue> result = own;
         for (Included included : includes) {
-            result = merge(included.values(), result);
+            result = merge(included.values(), result, replaced);
         }
         return result;
     }
@@ -215,15 +240,20 @@ final class ConfigIncludes {
      * OpenClaw's deep merge of {@code source} over {@code target}, on flattened values: where both hold an object the
      * two merge key by key; where both hold a list, the source's elements follow the target's (renumbered after them);
      * anywhere else the source's value replaces the target's, with everything under it. The target's surviving values
-     * come first, then the source's.
+     * come first, then the source's. A target value the source replaces (not merges with) is added to
+     * {@code replaced}.
      */
-    static List<ConfigValue> merge(List<ConfigValue> target, List<ConfigValue> source) {
+    static List<ConfigValue> merge(List<ConfigValue> target, List<ConfigValue> source,
+            List<ReplacedConfigValue> replaced) {
         Map<String, ConfigValue> t = byPath(target);
         Map<String, ConfigValue> s = byPath(source);
         List<ConfigValue> out = new ArrayList<>(target.size() + source.size());
         for (ConfigValue v : target) {
-            if (survives(v.path(), t, s)) {
+            Fate fate = fate(v.path(), t, s);
+            if (fate.survives()) {
                 out.add(v);
+            } else if (fate.replacedBy() != null) {
+                replaced.add(ReplacedConfigValue.of(v, fate.replacedBy()));
             }
         }
         for (ConfigValue v : source) {
@@ -232,26 +262,36 @@ final class ConfigIncludes {
         return out;
     }
 
-    /** Whether a target value keeps its place when the source is merged over it. */
-    private static boolean survives(String path, Map<String, ConfigValue> t, Map<String, ConfigValue> s) {
+    /**
+     * What becomes of a target value when the source is merged over it: it keeps its place; or the source's node
+     * at the same path stands for it (merged with it: both objects or both lists); or a source value replaces it.
+     */
+    private record Fate(boolean survives, ConfigValue replacedBy) {
+        static final Fate KEPT = new Fate(true, null);
+        static final Fate MERGED = new Fate(false, null);
+    }
+
+    private static Fate fate(String path, Map<String, ConfigValue> t, Map<String, ConfigValue> s) {
         for (String at : prefixes(path)) {
             ConfigValue tv = t.get(at);
             ConfigValue sv = s.get(at);
             if (sv == null && tv != null) {
-                return true; // the source sets nothing here, so nothing below either
+                return Fate.KEPT; // the source sets nothing here, so nothing below either
             }
             if (sv == null || tv == null) {
                 continue; // an included file's values sit under an object only the including file holds
             }
+            boolean mergeable = both(tv, sv, "object") || both(tv, sv, "array");
             if (at.equals(path)) {
-                return false; // the source's node stands for it (merged with it when both are objects or lists)
+                return mergeable ? Fate.MERGED : new Fate(false, sv);
             }
             if (both(tv, sv, "object")) {
                 continue;
             }
-            return both(tv, sv, "array"); // a list keeps its elements and gets the source's after them
+            // a list keeps its elements and gets the source's after them; anything else is replaced with all below
+            return both(tv, sv, "array") ? Fate.KEPT : new Fate(false, sv);
         }
-        return true;
+        return Fate.KEPT;
     }
 
     /** A source value where it lands: renumbered after the target's elements when both hold a list above it. */

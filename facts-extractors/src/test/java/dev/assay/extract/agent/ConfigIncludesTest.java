@@ -10,6 +10,7 @@ import dev.assay.engine.fact.FileTag;
 import dev.assay.engine.fact.InstalledPackage;
 import dev.assay.engine.fact.InstalledSkill;
 import dev.assay.engine.fact.McpServer;
+import dev.assay.engine.fact.ReplacedConfigValue;
 import dev.assay.engine.fact.TextDocument;
 import dev.assay.engine.spi.Limits;
 import java.nio.file.Files;
@@ -151,12 +152,108 @@ class ConfigIncludesTest {
         assertEquals(".openclaw/defaults.json5 ~/d", shown(value(facts, "agents.defaults.workspace")));
     }
 
+    private static List<String> replaced(List<Fact> facts) {
+        return facts.stream().filter(f -> f instanceof ReplacedConfigValue).map(f -> (ReplacedConfigValue) f)
+                .map(r -> r.path() + "=" + r.value() + " at " + r.file() + ":" + r.line() + " by " + r.replacedBy()
+                        + " in " + r.configFile())
+                .toList();
+    }
+
+    /**
+     * A value a later source replaces is not in the merged config, but it is still written on disk: it is kept as a
+     * ReplacedConfigValue at its own file and line, naming the value that replaces it (for secret rules).
+     */
+    @Test
+    void aReplacedValueLeavesTheMergedConfigButIsKeptAtItsFileAndLine() {
+        Path state = tmp.resolve(".openclaw");
+        Fixtures.write(state.resolve("openclaw.json"), """
+                {
+                  gateway: {
+                    "$include": ["./gateway-a.json5", "./gateway-b.json5"],
+                    bind: "loopback",
+                  },
+                  hooks: {
+                    "$include": "./hooks.json5",
+                    token: "${HOOKS_TOKEN}",
+                  },
+                  tools: { "$include": "./tools.json5", deny: ["exec"], elevated: "off" },
+                }
+                """);
+        Fixtures.write(state.resolve("gateway-a.json5"), """
+                {
+                  bind: "lan",
+                  auth: {
+                    token: "literal-token-one",
+                  },
+                }
+                """);
+        Fixtures.write(state.resolve("gateway-b.json5"), """
+                {
+                  auth: {
+                    token: "${GATEWAY_TOKEN}",
+                  },
+                }
+                """);
+        Fixtures.write(state.resolve("hooks.json5"), """
+                {
+                  token: "literal-hook-token",
+                  path: "/hooks",
+                }
+                """);
+        Fixtures.write(state.resolve("tools.json5"), """
+                {
+                  deny: ["web_fetch"],
+                  elevated: { enabled: true },
+                }
+                """);
+        FolderTarget target = new FolderTarget(tmp, Limits.defaults());
+        List<Fact> facts = Fixtures.extract(target);
+
+        // The merged config holds the later values only.
+        assertEquals(".openclaw/gateway-b.json5 ${GATEWAY_TOKEN}", shown(value(facts, "gateway.auth.token")));
+        assertEquals(".openclaw/openclaw.json ${HOOKS_TOKEN}", shown(value(facts, "hooks.token")));
+        assertEquals(".openclaw/openclaw.json loopback", shown(value(facts, "gateway.bind")));
+        // What they replaced, where it is written; lists concatenate and objects merge, so nothing else is replaced.
+        String config = ".openclaw/openclaw.json";
+        assertEquals(List.of(
+                "gateway.auth.token=literal-token-one at .openclaw/gateway-a.json5:4 by .openclaw/gateway-b.json5:3 in " + config,
+                "gateway.bind=lan at .openclaw/gateway-a.json5:2 by .openclaw/openclaw.json:4 in " + config,
+                "hooks.token=literal-hook-token at .openclaw/hooks.json5:2 by .openclaw/openclaw.json:8 in " + config,
+                "tools.elevated.enabled=true at .openclaw/tools.json5:3 by .openclaw/openclaw.json:10 in " + config,
+                "tools.elevated=1 at .openclaw/tools.json5:3 by .openclaw/openclaw.json:10 in " + config),
+                replaced(facts).stream().sorted().toList());
+        assertEquals("array", value(facts, "tools.deny").orElseThrow().type());
+        assertEquals("2", value(facts, "tools.deny").orElseThrow().value());
+    }
+
+    /** A file listed twice replaces its own values with themselves: they are in effect, not listed as replaced. */
+    @Test
+    void aValueInEffectIsNotListedAsReplacedByItself() {
+        Path state = tmp.resolve(".openclaw");
+        Fixtures.write(state.resolve("openclaw.json"), """
+                {
+                  gateway: { "$include": ["./same.json5", "./same.json5"] },
+                  hooks: { "$include": ["./hooks.json5", "./hooks-ref.json5", "./hooks.json5"] },
+                }
+                """);
+        Fixtures.write(state.resolve("same.json5"), "{ auth: { token: \"literal\" } }\n");
+        Fixtures.write(state.resolve("hooks.json5"), "{ token: \"hook-literal\" }\n");
+        Fixtures.write(state.resolve("hooks-ref.json5"), "{ token: \"${HOOKS}\" }\n");
+        List<Fact> facts = Fixtures.extract(new FolderTarget(tmp, Limits.defaults()));
+        assertEquals(".openclaw/same.json5 literal", shown(value(facts, "gateway.auth.token")));
+        assertEquals(".openclaw/hooks.json5 hook-literal", shown(value(facts, "hooks.token")));
+        // hooks-ref.json5's reference is replaced (by hooks.json5 again); hooks.json5's own first copy is in effect.
+        assertEquals(List.of("hooks.token=${HOOKS} at .openclaw/hooks-ref.json5:1 by .openclaw/hooks.json5:1 in "
+                + ".openclaw/openclaw.json"), replaced(facts));
+    }
+
     @Test
     void aConfigWithoutIncludesIsItsOwnConfig() {
         Fixtures.write(tmp.resolve(".openclaw/openclaw.json"), "{ gateway: { bind: \"lan\" } }\n");
         List<Fact> facts = Fixtures.extract(new FolderTarget(tmp, Limits.defaults()));
         ConfigValue bind = value(facts, "gateway.bind").orElseThrow();
         assertEquals(bind.file(), bind.configFile());
+        assertEquals(List.of(), replaced(facts), "nothing merged, nothing replaced");
     }
 
     private static String shown(Optional<ConfigValue> v) {
