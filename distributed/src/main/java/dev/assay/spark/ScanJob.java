@@ -122,9 +122,8 @@ public final class ScanJob {
 
     /**
      * The builder behind {@link #session}. Spark's classic session builder directly: {@code SparkSession.builder()}
-     * first looks its implementation up through Scala's runtime reflection, which loads and unpickles a Scala
-     * compiler's worth of symbols on the driver's start-up path (about a third of the main thread's samples in a
-     * profile of the job's start).
+     * first looks its implementation (classic or Connect) up through Scala's runtime reflection, loading and
+     * unpickling Scala symbols on the driver's single-threaded start-up path (docs/scale-out.md, eighth session).
      */
     static org.apache.spark.sql.classic.SparkSession.Builder builder(JobOptions o) {
         org.apache.spark.SparkConf given = new org.apache.spark.SparkConf();
