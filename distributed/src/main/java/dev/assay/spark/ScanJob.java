@@ -109,12 +109,25 @@ public final class ScanJob {
 
     /**
      * The session. In local mode the driver is the only executor, so what a cluster needs and a single JVM does not is
-     * turned off unless the user set it: the web UI (a Jetty server and a listener fed by every task) and 200 shuffle
-     * partitions for the summary's aggregations (one per core is enough on one machine).
+     * turned off unless the user set it: the web UI (a Jetty server and a listener fed by every task), 200 shuffle
+     * partitions for the summary's aggregations (one per core is enough on one machine), and run-time code generation
+     * for the row conversions ({@value #CODEGEN_MODE}: Spark's interpreted projections write the same rows; a few
+     * rows per second do not repay compiling generated Java with Janino, whose signed jar no class-data archive holds).
      */
     static SparkSession session(JobOptions o) {
+        return builder(o).getOrCreate();
+    }
+
+    static final String CODEGEN_MODE = "NO_CODEGEN";
+
+    /**
+     * The builder behind {@link #session}. Spark's classic session builder directly: {@code SparkSession.builder()}
+     * first looks its implementation (classic or Connect) up through Scala's runtime reflection, loading and
+     * unpickling Scala symbols on the driver's single-threaded start-up path (docs/scale-out.md, eighth session).
+     */
+    static org.apache.spark.sql.classic.SparkSession.Builder builder(JobOptions o) {
         org.apache.spark.SparkConf given = new org.apache.spark.SparkConf();
-        SparkSession.Builder b = SparkSession.builder().appName("assay " + o.verb);
+        var b = org.apache.spark.sql.classic.SparkSession.builder().appName("assay " + o.verb);
         String master = o.master;
         if (master == null) {
             master = given.contains("spark.master") ? given.get("spark.master") : "local[*]";
@@ -127,8 +140,11 @@ public final class ScanJob {
             if (!given.contains("spark.sql.shuffle.partitions")) {
                 b.config("spark.sql.shuffle.partitions", Math.max(1, localCores(master)));
             }
+            if (!given.contains("spark.sql.codegen.factoryMode")) {
+                b.config("spark.sql.codegen.factoryMode", CODEGEN_MODE);
+            }
         }
-        return b.getOrCreate();
+        return b;
     }
 
     /** The threads of a local master: local, local[N], local[*] (and the local[N,F] forms with retries). */

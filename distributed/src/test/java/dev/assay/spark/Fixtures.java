@@ -30,9 +30,18 @@ final class Fixtures {
     private Fixtures() {
     }
 
+    /**
+     * The job's own local-mode session ({@link ScanJob#builder}: no UI, a shuffle partition per core, interpreted row
+     * conversions), so that every comparison with the command line runs on the settings the job runs with.
+     */
     static SparkSession session() {
-        return SparkSession.builder().master("local[2]").appName("assay-spark tests")
-                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
+        JobOptions local;
+        try {
+            local = JobOptions.parse(new String[] {"summary", "unused", "--master", "local[2]"});
+        } catch (JobException e) {
+            throw new IllegalStateException(e);
+        }
+        return ScanJob.builder(local).appName("assay-spark tests")
                 .config("spark.driver.host", "127.0.0.1").config("spark.task.maxFailures", "1")
                 .getOrCreate();
     }

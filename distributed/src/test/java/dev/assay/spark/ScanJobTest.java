@@ -42,6 +42,15 @@ class ScanJobTest {
         spark.stop();
     }
 
+    @Test
+    void theJobsLocalSessionIsClassicWithoutUiOrGeneratedCode() {
+        // Fixtures.session() is ScanJob.builder's: every row compared with the command line below is written with it.
+        assertTrue(spark instanceof org.apache.spark.sql.classic.SparkSession);
+        assertEquals("false", spark.conf().get("spark.ui.enabled"));
+        assertEquals("2", spark.conf().get("spark.sql.shuffle.partitions"));
+        assertEquals(ScanJob.CODEGEN_MODE, spark.conf().get("spark.sql.codegen.factoryMode"));
+    }
+
     private static ScanJob.ScanOutcome scan(String... args) throws Exception {
         List<String> a = Fixtures.args("scan", "--pack", PACK, "--generated-at", AT, "--partition-size", "2");
         a.addAll(List.of(args));
