@@ -31,7 +31,7 @@ import org.kie.api.runtime.KieSession;
  */
 final class FactReach {
 
-    /** Decides for one session; not thread-safe (it reuses one fact handle). */
+    /** Decides for one session. */
     @FunctionalInterface
     interface Test {
         boolean test(Object fact);
@@ -108,9 +108,10 @@ final class FactReach {
         if (everything || !(session instanceof ValueResolver resolver)) {
             return classOnly();
         }
-        DefaultFactHandle handle = new DefaultFactHandle();
         return fact -> {
-            handle.setObject(fact);
+            // A handle of its own per fact: a DRL-compiled (MVEL) constraint compiles itself later, on another thread,
+            // from the handle it was last given, so a reused handle would hand it another fact's class.
+            DefaultFactHandle handle = new DefaultFactHandle(fact);
             for (Branch root : rootsOf.get(fact.getClass())) {
                 if (passes(root, handle, resolver)) {
                     return true;
