@@ -10,10 +10,6 @@ import dev.assay.engine.rules.RuleContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
-import org.drools.base.base.ObjectType;
-import org.drools.base.rule.EntryPointId;
-import org.drools.core.impl.InternalRuleBase;
 import org.kie.api.KieBase;
 import org.kie.api.runtime.KieSession;
 import org.kie.api.runtime.KieSessionsPool;
@@ -94,11 +90,12 @@ public final class CompiledPack {
     private final List<Pattern> redactions;
     private final boolean precompiled;
     /**
-     * Whether a fact class is matched by a pattern of some rule. A fact no rule can match changes no derivation (the
-     * session is read back for detections only), yet inserting it costs a hash, a handle and a walk of the network, for
-     * every fact of every target: such facts are not inserted.
+     * Which facts some pattern of some rule can match (by class, then by the patterns' own constraints on the fact
+     * alone). A fact no pattern can match changes no derivation (the session is read back for detections only), yet
+     * inserting it costs a hash, a handle and a walk of the network, for every fact of every target: such facts are
+     * not inserted.
      */
-    private final ClassValue<Boolean> matched;
+    private final FactReach reach;
     /**
      * Sessions to reuse: a new session builds the memories of every node again, a cost paid per target; disposing a
      * pooled session resets it (no fact, activation or memory of the last target left) and returns it here.
@@ -111,35 +108,8 @@ public final class CompiledPack {
         this.context = RuleContext.of(pack);
         this.redactions = pack.manifest().redact().stream().map(Pattern::compile).toList();
         this.precompiled = precompiled;
-        this.matched = matchedTypes(kieBase);
+        this.reach = FactReach.of(kieBase);
         this.sessions = kieBase.newKieSessionsPool(1); // grows on demand when targets are scanned in parallel
-    }
-
-    /**
-     * The fact classes the rules' patterns can match: those assignable to an object type of the network's default
-     * entry point. A rule base of another kind (none is built today) is taken to match every class.
-     */
-    private static ClassValue<Boolean> matchedTypes(KieBase kieBase) {
-        if (!(kieBase instanceof InternalRuleBase base)) {
-            return new ClassValue<>() {
-                @Override
-                protected Boolean computeValue(Class<?> type) {
-                    return true;
-                }
-            };
-        }
-        Set<ObjectType> types = Set.copyOf(base.getRete().getObjectTypeNodes(EntryPointId.DEFAULT).keySet());
-        return new ClassValue<>() {
-            @Override
-            protected Boolean computeValue(Class<?> type) {
-                for (ObjectType t : types) {
-                    if (t.isAssignableFrom(type)) {
-                        return true;
-                    }
-                }
-                return false;
-            }
-        };
     }
 
     public RulePack pack() {
@@ -160,6 +130,27 @@ public final class CompiledPack {
         return redactions;
     }
 
+    /**
+     * The facts {@link #derive(List)} inserts, in the given order: those that some pattern of some rule can match
+     * ({@link FactReach}); for tests and diagnostics.
+     */
+    public List<Fact> reachable(List<? extends Fact> facts) {
+        KieSession session = sessions.newKieSession();
+        try {
+            session.setGlobal("ctx", context.forSession());
+            FactReach.Test reaches = reach.test(session);
+            List<Fact> out = new ArrayList<>();
+            for (Fact f : facts) {
+                if (reaches.test(f)) {
+                    out.add(f);
+                }
+            }
+            return out;
+        } finally {
+            session.dispose();
+        }
+    }
+
     /** The outcome of one derivation: what the rules concluded, and whether the firing bound stopped them. */
     public record Derivation(List<Detection> detections, boolean stopped) {
         public Derivation {
@@ -168,20 +159,30 @@ public final class CompiledPack {
     }
 
     /**
-     * Runs the rules over the facts (sorted first, so that firing order never depends on extraction order); facts of a
-     * class no rule matches are left out.
+     * Runs the rules over the facts (sorted first, so that firing order never depends on extraction order); facts that
+     * no pattern of any rule can match are left out ({@link FactReach}).
      */
     public Derivation derive(List<? extends Fact> facts) {
-        List<Keyed> sorted = new ArrayList<>(facts.size());
-        for (Fact f : facts) {
-            if (matched.get(f.getClass())) {
-                sorted.add(new Keyed(f));
-            }
-        }
-        sorted.sort(FACT_ORDER);
+        return derive(facts, true);
+    }
+
+    /**
+     * {@link #derive(List)}, or with {@code leaveOutUnreachable} false every fact of a class some pattern names inserted,
+     * as before facts were tested against the patterns' constraints: the same detections either way, which the tests
+     * check on real components for every shipped pack.
+     */
+    public Derivation derive(List<? extends Fact> facts, boolean leaveOutUnreachable) {
         KieSession session = sessions.newKieSession();
         try {
             session.setGlobal("ctx", context.forSession(facts)); // large texts: their matching done up front
+            FactReach.Test reaches = leaveOutUnreachable ? reach.test(session) : reach.classOnly();
+            List<Keyed> sorted = new ArrayList<>(facts.size());
+            for (Fact f : facts) {
+                if (reaches.test(f)) {
+                    sorted.add(new Keyed(f));
+                }
+            }
+            sorted.sort(FACT_ORDER);
             for (DataRow row : pack.data()) {
                 session.insert(row);
             }
