@@ -198,6 +198,16 @@ class ScanAndRescoreTest {
         Cli.Result text = Cli.run("scan", unrelated.toString(), "--scorer", "agent-security-score");
         assertEquals(ExitCode.NOTHING_TO_SCORE, text.code(), text.err());
         assertTrue(text.out().replaceAll("\\s+", " ").contains("nothing to score"), text.out());
+        // the formula's value for an empty target (100, excellent) must not read as a clean result
+        assertTrue(text.out().replaceAll("\\s+", " ").contains("score not scored (nothing to score)"), text.out());
+        assertFalse(text.out().contains("excellent"), text.out());
+        Cli.Result markdown = Cli.run("scan", unrelated.toString(), "--scorer", "agent-security-score", "--format",
+                "markdown");
+        assertTrue(markdown.out().contains("| Score | not scored (nothing to score) |"), markdown.out());
+        assertFalse(markdown.out().contains("excellent"), markdown.out());
+        Cli.Result html = Cli.run("scan", unrelated.toString(), "--scorer", "agent-security-score", "--format", "html");
+        assertTrue(html.out().contains(">not scored<"), html.out());
+        assertFalse(html.out().contains(">excellent<"), html.out()); // the stylesheet names the level, the page must not
 
         Cli.Result component = Cli.run("scan", empty.toString(), "--scorer", "skilltotal");
         assertEquals(ExitCode.NOTHING_TO_SCORE, component.code(), component.err());

@@ -1,5 +1,6 @@
 package dev.assay.html;
 
+import dev.assay.engine.NothingFound;
 import dev.assay.engine.model.Evidence;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
@@ -30,10 +31,12 @@ final class ScanPage {
         v.put("scorerLabel", Shown.text(r.scorer()));
         BigDecimal scale = "safetycard".equals(r.scorer()) ? BigDecimal.TEN : BigDecimal.valueOf(100);
         v.put("scale", scale.toPlainString());
-        v.put("score", r.score() == null ? "–" : r.score().toPlainString());
-        v.put("level", Shown.text(r.level()));
-        v.put("levelClass", Shown.cssClass(r.level()));
-        v.put("arc", arc(r.score(), scale));
+        // nothing to score: the formula's value for an empty target (100, excellent) is not shown as a result
+        boolean scored = NothingFound.of(r) == null;
+        v.put("score", !scored || r.score() == null ? "–" : r.score().toPlainString());
+        v.put("level", scored ? Shown.text(r.level()) : "not scored");
+        v.put("levelClass", Shown.cssClass(scored ? r.level() : null));
+        v.put("arc", arc(scored ? r.score() : null, scale));
         v.put("verdict", Shown.text(r.verdict()));
         v.put("eligible", r.attestation() != null && r.attestation().eligible());
         v.put("reasons", r.attestation() == null ? List.of() : r.attestation().reasons().stream().map(Shown::text).toList());

@@ -1,5 +1,6 @@
 package dev.assay.engine.report;
 
+import dev.assay.engine.NothingFound;
 import dev.assay.engine.model.Evidence;
 import dev.assay.engine.model.Finding;
 import dev.assay.engine.model.Report;
@@ -30,6 +31,14 @@ final class Describe {
     }
 
     /** A score as written in JSON: plain digits, never an exponent. */
+    /**
+     * The score as a person reads it: a report with nothing to score ({@link NothingFound}) shows
+     * no number, since the formula's value for an empty target (100, excellent) would read as a clean result.
+     */
+    static String scoreOf(Report r) {
+        return NothingFound.of(r) != null ? "not scored (nothing to score)" : score(r.score());
+    }
+
     static String score(BigDecimal score) {
         return score == null ? "n/a" : score.toPlainString();
     }

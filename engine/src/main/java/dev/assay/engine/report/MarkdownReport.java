@@ -1,5 +1,6 @@
 package dev.assay.engine.report;
 
+import dev.assay.engine.NothingFound;
 import dev.assay.engine.model.Attestation;
 import dev.assay.engine.model.Coverage;
 import dev.assay.engine.model.Details;
@@ -59,8 +60,8 @@ final class MarkdownReport {
             }
         }
         row("Scorer", md(Describe.orUnknown(r.scorer())));
-        row("Score", md(Describe.score(r.score())));
-        row("Level", md(Describe.orUnknown(r.level())));
+        row("Score", md(Describe.scoreOf(r)));
+        row("Level", md(NothingFound.of(r) == null ? Describe.orUnknown(r.level()) : "none"));
         if (r.verdict() != null && !r.verdict().isBlank()) {
             row("Verdict", md(r.verdict()));
         }

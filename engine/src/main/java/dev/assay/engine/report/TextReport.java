@@ -1,5 +1,6 @@
 package dev.assay.engine.report;
 
+import dev.assay.engine.NothingFound;
 import dev.assay.engine.model.Attestation;
 import dev.assay.engine.model.Coverage;
 import dev.assay.engine.model.Details;
@@ -50,8 +51,9 @@ final class TextReport {
             }
         }
         field("", "scorer", Plain.oneLine(Describe.orUnknown(r.scorer())));
-        String level = r.level() == null || r.level().isBlank() ? "" : ", level " + Plain.oneLine(r.level());
-        field("", "score", Describe.score(r.score()) + level);
+        boolean scored = NothingFound.of(r) == null;
+        String level = !scored || r.level() == null || r.level().isBlank() ? "" : ", level " + Plain.oneLine(r.level());
+        field("", "score", Describe.scoreOf(r) + level);
         if (r.verdict() != null && !r.verdict().isBlank()) {
             field("", "verdict", Plain.oneLine(r.verdict()));
         }
