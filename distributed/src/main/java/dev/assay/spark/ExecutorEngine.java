@@ -1,6 +1,7 @@
 package dev.assay.spark;
 
 import dev.assay.engine.ScanException;
+import dev.assay.engine.spi.Limits;
 import dev.assay.engine.Scanner;
 import dev.assay.engine.formula.FormulaRegistry;
 import dev.assay.engine.pack.PackException;
@@ -23,7 +24,8 @@ final class ExecutorEngine {
     private static volatile FormulaRegistry formulas;
     private static volatile Configuration hadoop;
 
-    private record Key(PackIdentity identity, Instant generatedAt) {
+    /** {@code oneThread}: each scan on its task's thread alone ({@link ScanJob#oneThreadTasks}). */
+    private record Key(PackIdentity identity, Instant generatedAt, boolean oneThread) {
     }
 
     private ExecutorEngine() {
@@ -36,8 +38,9 @@ final class ExecutorEngine {
      * @throws IllegalStateException when this JVM resolves the pack to something else than the driver did: a
      *                               deployment error that must fail the job, not become rows
      */
-    static Scanner scanner(PackIdentity identity, Instant generatedAt) {
-        Scanner s = SCANNERS.computeIfAbsent(new Key(identity, generatedAt), k -> build(k.identity(), k.generatedAt()));
+    static Scanner scanner(PackIdentity identity, Instant generatedAt, boolean oneThread) {
+        Scanner s = SCANNERS.computeIfAbsent(new Key(identity, generatedAt, oneThread),
+                k -> build(k.identity(), k.generatedAt(), k.oneThread()));
         String mismatch = identity.mismatch(s);
         if (mismatch != null) {
             throw new IllegalStateException(mismatch);
@@ -49,8 +52,8 @@ final class ExecutorEngine {
      * Keeps a scanner the driver built for {@code identity}, for tasks that run in the driver's JVM (local mode), so
      * that one JVM loads a pack once. A cluster's executors are other JVMs and build their own.
      */
-    static void offer(PackIdentity identity, Instant generatedAt, Scanner scanner) {
-        SCANNERS.putIfAbsent(new Key(identity, generatedAt), scanner);
+    static void offer(PackIdentity identity, Instant generatedAt, boolean oneThread, Scanner scanner) {
+        SCANNERS.putIfAbsent(new Key(identity, generatedAt, oneThread), scanner);
     }
 
     /**
@@ -70,19 +73,25 @@ final class ExecutorEngine {
         return c;
     }
 
+    /** The CLI's bounds, with each scan on its task's thread alone when {@code oneThread}. */
+    static Limits limits(boolean oneThread) {
+        return Limits.defaults().withOneThread(oneThread);
+    }
+
     /** Builds a scanner on the driver (to learn the identity) or on an executor. */
-    static Scanner build(String packRef, String formulaRef, Instant generatedAt) throws ScanException {
+    static Scanner build(String packRef, String formulaRef, Instant generatedAt, boolean oneThread)
+            throws ScanException {
         Scanner.Builder b = Scanner.builder().pack(packRef).registries(packs(), formulas())
-                .clock(Clock.fixed(generatedAt, ZoneOffset.UTC));
+                .clock(Clock.fixed(generatedAt, ZoneOffset.UTC)).limits(limits(oneThread));
         if (formulaRef != null) {
             b.formula(formulaRef);
         }
         return b.build();
     }
 
-    private static Scanner build(PackIdentity identity, Instant generatedAt) {
+    private static Scanner build(PackIdentity identity, Instant generatedAt, boolean oneThread) {
         try {
-            return build(identity.packRef(), identity.formulaRef(), generatedAt);
+            return build(identity.packRef(), identity.formulaRef(), generatedAt, oneThread);
         } catch (ScanException e) {
             throw new IllegalStateException("cannot load " + identity.packRef() + " on this executor: " + e.getMessage(), e);
         }

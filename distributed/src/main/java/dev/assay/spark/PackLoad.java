@@ -26,13 +26,13 @@ final class PackLoad {
      * Starts loading each {@code packRefs[i]} with {@code formulaRefs[i]} (null: the pack's own formula), reports
      * stamped with {@code generatedAt}.
      */
-    static PackLoad start(List<String> packRefs, List<String> formulaRefs, Instant generatedAt) {
+    static PackLoad start(List<String> packRefs, List<String> formulaRefs, Instant generatedAt, boolean oneThread) {
         CompletableFuture<List<PackIdentity>> f = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
                 List<PackIdentity> ids = new ArrayList<>();
                 for (int i = 0; i < packRefs.size(); i++) {
-                    ids.add(load(packRefs.get(i), formulaRefs.get(i), generatedAt));
+                    ids.add(load(packRefs.get(i), formulaRefs.get(i), generatedAt, oneThread));
                 }
                 f.complete(ids);
             } catch (ScanException | RuntimeException | Error e) {
@@ -63,11 +63,12 @@ final class PackLoad {
         }
     }
 
-    private static PackIdentity load(String packRef, String formulaRef, Instant at) throws ScanException {
-        Scanner scanner = ExecutorEngine.build(packRef, formulaRef, at);
+    private static PackIdentity load(String packRef, String formulaRef, Instant at, boolean oneThread)
+            throws ScanException {
+        Scanner scanner = ExecutorEngine.build(packRef, formulaRef, at, oneThread);
         PackIdentity identity = PackIdentity.of(packRef, formulaRef, scanner);
         // In local mode the driver is the executor: its tasks then use this scanner instead of loading the pack again.
-        ExecutorEngine.offer(identity, at, scanner);
+        ExecutorEngine.offer(identity, at, oneThread, scanner);
         return identity;
     }
 }

@@ -193,9 +193,10 @@ public final class ScanJob {
         // result tasks, whose accumulator updates Spark applies once per partition (a failed or duplicate attempt's
         // are dropped), so this is the count of what was written without reading the output back (a second job).
         LongAccumulator errors = spark.sparkContext().longAccumulator("assay rows with an error");
+        boolean oneThread = oneThreadTasks(spark.sparkContext().getConf());
         JavaRDD<Row> rows = slices(spark, components, o.partitionSize).mapPartitions(it -> {
-            Limits limits = Limits.defaults(); // the CLI's bounds
-            Scanner scanner = ExecutorEngine.scanner(identity, at);
+            Limits limits = ExecutorEngine.limits(oneThread); // the CLI's bounds
+            Scanner scanner = ExecutorEngine.scanner(identity, at, oneThread);
             Configuration conf = ExecutorEngine.hadoopConfiguration();
             List<Row> done = new ArrayList<>();
             while (it.hasNext()) {
@@ -252,10 +253,11 @@ public final class ScanJob {
         PackIdentity after = packs.identity(1);
         List<Component> components = Components.list(spark, o);
         checkOutput(spark, o.output, o.overwrite);
+        boolean oneThread = oneThreadTasks(spark.sparkContext().getConf());
         JavaRDD<Tuple2<Row, String[]>> results = slices(spark, components, o.partitionSize).mapPartitions(it -> {
-            Limits limits = Limits.defaults();
-            Scanner s1 = ExecutorEngine.scanner(before, at);
-            Scanner s2 = ExecutorEngine.scanner(after, at);
+            Limits limits = ExecutorEngine.limits(oneThread);
+            Scanner s1 = ExecutorEngine.scanner(before, at, oneThread);
+            Scanner s2 = ExecutorEngine.scanner(after, at, oneThread);
             ScoreDiff.Comparison comparison = ScoreDiff.comparison(s1, s2);
             Configuration conf = ExecutorEngine.hadoopConfiguration();
             List<Tuple2<Row, String[]>> done = new ArrayList<>();
@@ -272,8 +274,8 @@ public final class ScanJob {
         // (a report reads back into an equal Report), which gives the summary over all components.
         List<String[]> reports = results.map(Tuple2::_2).collect();
         results.unpersist();
-        ScoreDiff.Comparison comparison = ScoreDiff.comparison(ExecutorEngine.scanner(before, at),
-                ExecutorEngine.scanner(after, at)); // the two the driver resolved the identities with
+        ScoreDiff.Comparison comparison = ScoreDiff.comparison(ExecutorEngine.scanner(before, at, oneThread),
+                ExecutorEngine.scanner(after, at, oneThread)); // the two the driver resolved the identities with
         List<TargetDiff> diffs = new ArrayList<>(reports.size());
         for (String[] r : reports) {
             if (r[1] != null) {
@@ -325,13 +327,28 @@ public final class ScanJob {
         return o.generatedAt != null ? o.generatedAt : Instant.now().truncatedTo(ChronoUnit.SECONDS);
     }
 
-    /** Starts loading the pack(s) the verb names: one for a scan, before and after for a diff. */
+    /**
+     * Starts loading the pack(s) the verb names: one for a scan, before and after for a diff. The settings are read
+     * as the session will read them (spark-submit's {@code --conf} and {@code -Dspark.*} reach both).
+     */
     static PackLoad packLoad(JobOptions o, Instant at) {
+        boolean oneThread = oneThreadTasks(new org.apache.spark.SparkConf());
         if (o.verb.equals("diff")) {
             return PackLoad.start(List.of(o.packBefore(), o.packAfter()),
-                    Arrays.asList(o.formulaBefore(), o.formulaAfter()), at);
+                    Arrays.asList(o.formulaBefore(), o.formulaAfter()), at, oneThread);
         }
-        return PackLoad.start(List.of(o.packBefore()), Arrays.asList(o.formulaBefore()), at);
+        return PackLoad.start(List.of(o.packBefore()), Arrays.asList(o.formulaBefore()), at, oneThread);
+    }
+
+    /**
+     * Whether each scan keeps to its task's thread: Spark gives a task {@code spark.task.cpus} cores (1 unless set),
+     * and runs as many tasks at once as an executor has cores, so a scan that also used the engine's shared analysis
+     * threads (one per processor of the machine) would take cores Spark has given to other tasks, or that a
+     * container's CPU limit does not have. With {@code spark.task.cpus} above 1 a scan may use those threads too.
+     * The rows are the same either way.
+     */
+    static boolean oneThreadTasks(org.apache.spark.SparkConf conf) {
+        return conf.getInt("spark.task.cpus", 1) <= 1;
     }
 
     /**

@@ -86,13 +86,13 @@ class DiffJobTest {
     @Test
     void anExecutorRefusesAPackThatIsNotTheOneTheJobNamed() throws Exception {
         Instant at = Instant.parse("2026-12-01T00:00:00Z");
-        Scanner s = ExecutorEngine.build("skilltotal@1.2.0", null, at);
+        Scanner s = ExecutorEngine.build("skilltotal@1.2.0", null, at, true);
         PackIdentity real = PackIdentity.of("skilltotal@1.2.0", null, s);
-        assertTrue(ExecutorEngine.scanner(real, at) == ExecutorEngine.scanner(real, at), "one scanner per JVM");
+        assertTrue(ExecutorEngine.scanner(real, at, true) == ExecutorEngine.scanner(real, at, true), "one scanner per JVM");
         PackIdentity other = new PackIdentity(real.packRef(), null, real.pack(), real.packVersion(),
                 "sha256:0000000000000000000000000000000000000000000000000000000000000000", real.formula(),
                 real.formulaVersion(), real.formulaHash());
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ExecutorEngine.scanner(other, at));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ExecutorEngine.scanner(other, at, true));
         assertTrue(e.getMessage().contains("but the job expects"), e.getMessage());
     }
 }

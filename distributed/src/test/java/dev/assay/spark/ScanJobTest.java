@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.assay.engine.spi.Limits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.spark.SparkConf;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
@@ -64,6 +66,15 @@ class ScanJobTest {
             m.put(r.getAs("id"), r);
         }
         return m;
+    }
+
+    @Test
+    void eachScanKeepsToItsTasksThreadUnlessSparkGivesATaskMoreCores() {
+        assertTrue(ScanJob.oneThreadTasks(new SparkConf(false)));
+        assertTrue(ScanJob.oneThreadTasks(new SparkConf(false).set("spark.task.cpus", "1")));
+        assertFalse(ScanJob.oneThreadTasks(new SparkConf(false).set("spark.task.cpus", "2")));
+        assertTrue(ExecutorEngine.limits(true).oneThread());
+        assertEquals(Limits.defaults(), ExecutorEngine.limits(false));
     }
 
     @Test

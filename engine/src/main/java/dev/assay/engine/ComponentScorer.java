@@ -67,7 +67,7 @@ final class ComponentScorer {
     private ComponentVerdict scoreOne(Target target, InstalledSkill skill, Limits limits) {
         SubTarget sub = new SubTarget(target, skill.directory());
         List<Fact> facts = Scanner.extract(sub, extractors, limits);
-        CompiledPack.Derivation derivation = pack.derive(facts);
+        CompiledPack.Derivation derivation = pack.derive(facts, true, limits.oneThread());
         if (derivation.stopped()) {
             target.skip(skill.directory(), "component rule evaluation stopped after " + CompiledPack.MAX_FIRINGS
                     + " firings; its verdict may be incomplete");

@@ -210,7 +210,7 @@ public final class Scanner {
      * target, does not run; supply {@link dev.assay.engine.rules.ComponentVerdict} facts yourself if the pack needs them.
      */
     public Report report(List<? extends Fact> facts, TargetInfo target, Coverage coverage) {
-        CompiledPack.Derivation derivation = pack.derive(facts);
+        CompiledPack.Derivation derivation = pack.derive(facts, true, limits.oneThread());
         List<SkippedFile> skipped = new ArrayList<>(coverage.filesSkipped());
         if (derivation.stopped()) {
             skipped.add(new SkippedFile("(rules)", "rule evaluation stopped after " + CompiledPack.MAX_FIRINGS

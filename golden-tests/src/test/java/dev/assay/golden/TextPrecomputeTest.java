@@ -8,6 +8,7 @@ import dev.assay.engine.Extraction;
 import dev.assay.engine.Scanner;
 import dev.assay.engine.fact.Fact;
 import dev.assay.engine.fact.TextDocument;
+import dev.assay.engine.pack.CompiledPack;
 import dev.assay.engine.pack.Detector;
 import dev.assay.engine.pack.DrlGenerator;
 import dev.assay.engine.pack.FactTypes;
@@ -17,6 +18,9 @@ import dev.assay.engine.rules.RuleContext;
 import dev.assay.engine.rules.TextMatch;
 import dev.assay.golden.bench.SyntheticComponents;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,6 +100,54 @@ class TextPrecomputeTest {
         // The comparison is only worth something if the questions have answers of both kinds.
         assertTrue(regexMatches > 20, "regex matches compared: " + regexMatches);
         assertTrue(finds > 10_000 && found > 20, "field tests compared: " + finds + ", of which true: " + found);
+    }
+
+    @Test
+    void aDerivationKeptToOneThreadUsesNoHelperAndDerivesTheSame() throws Exception {
+        SyntheticComponents.tree(dir.resolve("bulk"), 2);
+        copy(Path.of("corpus/skilltotal"), dir.resolve("samples"));
+        Scanner scanner = Scanner.builder().pack("skilltotal").build();
+        List<Fact> facts = new ArrayList<>();
+        scanner.extract(dir).facts().values().forEach(facts::addAll);
+
+        CompiledPack.Derivation everyCore = scanner.pack().derive(facts, true, false);
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        Map<Long, Long> before = settled(mx);
+        CompiledPack.Derivation oneThread = scanner.pack().derive(facts, true, true);
+        assertEquals(before, settled(mx), "CPU nanoseconds of the text helpers before and after");
+        // The same detections (a session lists them in no set order; reports sort them) and the same stop.
+        assertEquals(sorted(everyCore.detections()), sorted(oneThread.detections()));
+        assertEquals(everyCore.stopped(), oneThread.stopped());
+        assertTrue(everyCore.detections().size() > 20, "detections compared: " + everyCore.detections().size());
+    }
+
+    /** The helpers' CPU times once they have stopped moving (a thread that just finished its task is parking). */
+    private static Map<Long, Long> settled(ThreadMXBean mx) throws InterruptedException {
+        Map<Long, Long> last = helperCpu(mx);
+        for (int i = 0; i < 40; i++) {
+            Thread.sleep(50);
+            Map<Long, Long> now = helperCpu(mx);
+            if (now.equals(last)) {
+                return now;
+            }
+            last = now;
+        }
+        return last;
+    }
+
+    private static List<String> sorted(List<?> items) {
+        return items.stream().map(Object::toString).sorted().toList();
+    }
+
+    /** CPU time so far of each live text-precompute helper thread, by thread id. */
+    private static Map<Long, Long> helperCpu(ThreadMXBean mx) {
+        Map<Long, Long> cpu = new TreeMap<>();
+        for (ThreadInfo t : mx.dumpAllThreads(false, false)) {
+            if (t.getThreadName().equals("assay-text-precompute")) {
+                cpu.put(t.getThreadId(), mx.getThreadCpuTime(t.getThreadId()));
+            }
+        }
+        return cpu;
     }
 
     private static void copy(Path from, Path to) throws IOException {

@@ -163,7 +163,7 @@ public final class CompiledPack {
      * no pattern of any rule can match are left out ({@link FactReach}).
      */
     public Derivation derive(List<? extends Fact> facts) {
-        return derive(facts, true);
+        return derive(facts, true, false);
     }
 
     /**
@@ -172,9 +172,19 @@ public final class CompiledPack {
      * check on real components for every shipped pack.
      */
     public Derivation derive(List<? extends Fact> facts, boolean leaveOutUnreachable) {
+        return derive(facts, leaveOutUnreachable, false);
+    }
+
+    /**
+     * {@link #derive(List, boolean)}; with {@code oneThread} the rules' text work stays on this thread (a scan whose
+     * {@link dev.assay.engine.spi.Limits#oneThread()} is set) instead of being worked out up front on every core for
+     * large texts: the same detections either way.
+     */
+    public Derivation derive(List<? extends Fact> facts, boolean leaveOutUnreachable, boolean oneThread) {
         KieSession session = sessions.newKieSession();
         try {
-            session.setGlobal("ctx", context.forSession(facts)); // large texts: their matching done up front
+            // Large texts: their matching done up front on every core, unless the scan keeps to one thread.
+            session.setGlobal("ctx", oneThread ? context.forSession() : context.forSession(facts));
             FactReach.Test reaches = leaveOutUnreachable ? reach.test(session) : reach.classOnly();
             List<Keyed> sorted = new ArrayList<>(facts.size());
             for (Fact f : facts) {

@@ -152,7 +152,7 @@ final class ComponentScan {
                     current.skips.add(internalError(ex));
                 }
                 ahead.addLast(current);
-                while (ahead.size() > SourceAnalysisPool.filesAhead()) {
+                while (ahead.size() > SourceAnalysisPool.filesAhead(limits.oneThread())) {
                     emit(ahead.removeFirst());
                 }
             }
@@ -338,7 +338,7 @@ final class ComponentScan {
                         : source.text().getBytes(StandardCharsets.UTF_8);
                 return analyzer.analyze(path, language.get(), bytes,
                         encoding != null ? encoding : SourceText.Encoding.UTF_8, setupPy);
-            });
+            }, limits.oneThread());
         }
     }
 

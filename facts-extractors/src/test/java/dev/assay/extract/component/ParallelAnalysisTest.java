@@ -7,12 +7,17 @@ import dev.assay.engine.fact.CodeCall;
 import dev.assay.engine.fact.Fact;
 import dev.assay.engine.fact.FileEntry;
 import dev.assay.engine.fact.TextDocument;
+import dev.assay.engine.spi.Limits;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,10 +73,66 @@ class ParallelAnalysisTest {
     }
 
     @Test
+    void aScanKeptToOneThreadGivesTheSameFactsAndSkipsWithoutThePool(@TempDir Path dir) throws Exception {
+        Scan pooled = Scan.files(dir, component());
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        Map<Long, Long> before = settled(mx);
+        Scan alone = Scan.of(dir, Limits.defaults().withOneThread(true));
+        // The same facts; not always in the same order, since a file's config values go to the sink as it is read,
+        // ahead of the pooled files still being analysed (rules see facts sorted, so reports do not change).
+        assertEquals(sorted(pooled.facts()), sorted(alone.facts()));
+        assertEquals(pooled.skipped(), alone.skipped());
+        // The pool's threads (there are some after the pooled scan, on two processors or more) did no work meanwhile.
+        Map<Long, Long> after = settled(mx);
+        assertEquals(before, after, "CPU nanoseconds of the analysis pool's threads before and after");
+    }
+
+    @Test
+    void oneThreadRunsTheAnalysisOnTheCallersThreadAndReadsNothingAhead() throws Exception {
+        Thread self = Thread.currentThread();
+        assertTrue(SourceAnalysisPool.submit(Thread::currentThread, true).get() == self);
+        assertEquals(0, SourceAnalysisPool.filesAhead(true));
+        if (Runtime.getRuntime().availableProcessors() > 1) {
+            Thread pool = SourceAnalysisPool.submit(Thread::currentThread, false).get();
+            assertTrue(pool != self && pool.getName().startsWith("assay-source-analysis-"), pool.getName());
+            assertTrue(SourceAnalysisPool.filesAhead(false) > 0);
+        }
+    }
+
+    /** The helpers' CPU times once they have stopped moving (a thread that just finished its task is parking). */
+    private static Map<Long, Long> settled(ThreadMXBean mx) throws InterruptedException {
+        Map<Long, Long> last = poolCpu(mx);
+        for (int i = 0; i < 40; i++) {
+            Thread.sleep(50);
+            Map<Long, Long> now = poolCpu(mx);
+            if (now.equals(last)) {
+                return now;
+            }
+            last = now;
+        }
+        return last;
+    }
+
+    private static List<String> sorted(List<Fact> facts) {
+        return facts.stream().map(Object::toString).sorted().toList();
+    }
+
+    /** CPU time so far of each live thread of the analysis pool, by thread id. */
+    private static Map<Long, Long> poolCpu(ThreadMXBean mx) {
+        Map<Long, Long> cpu = new TreeMap<>();
+        for (ThreadInfo t : mx.dumpAllThreads(false, false)) {
+            if (t.getThreadName().startsWith("assay-source-analysis-")) {
+                cpu.put(t.getThreadId(), mx.getThreadCpuTime(t.getThreadId()));
+            }
+        }
+        return cpu;
+    }
+
+    @Test
     void repeatedScansGiveIdenticalFactsAndSkips(@TempDir Path dir) {
         Scan first = Scan.files(dir, component());
         for (int i = 0; i < 5; i++) {
-            Scan again = Scan.of(dir, dev.assay.engine.spi.Limits.defaults());
+            Scan again = Scan.of(dir, Limits.defaults());
             assertEquals(first.facts(), again.facts());
             assertEquals(first.skipped(), again.skipped());
         }
