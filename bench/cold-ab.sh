@@ -4,7 +4,7 @@
 # warm-up round before. /usr/bin/time gives wall, user and sys per run; printed per variant: medians of wall, CPU
 # (user+sys) and sys, and the medians of the per-round ratios against the first variant (the baseline).
 #
-#   bench/cold-ab.sh ROUNDS VARIANTS_FILE
+#   [COLD_AB_QUIET=1] bench/cold-ab.sh ROUNDS VARIANTS_FILE
 #
 # VARIANTS_FILE: one variant a line, "label<TAB>command" (run with bash -c; a line starting with # is skipped). A
 # command must exit 0 or 2 (a gate) and should print its report to stdout, which goes to /dev/null. Run it alone on
@@ -35,13 +35,32 @@ run() { # run I ROUND: appends "round wall user sys" to $tmp/I
   printf '%s %s\n' "$2" "$(tail -n 1 "$tmp/time")" >>"$tmp/$1"
 }
 
+# COLD_AB_QUIET=1: before each round, wait (at most 30 s) until the machine was at least 90 % idle for half a second,
+# so that rounds run in the gaps between other work on a shared machine; the rounds that waited in vain are counted.
+quiet=${COLD_AB_QUIET:-0}
+busy_rounds=0
+idle_ticks() { awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat; }
+wait_quiet() {
+  ((quiet)) || return 0
+  local deadline=$((SECONDS + 30)) i0 t0 i1 t1
+  while ((SECONDS < deadline)); do
+    read -r i0 t0 < <(idle_ticks)
+    sleep 0.5
+    read -r i1 t1 < <(idle_ticks)
+    (((i1 - i0) * 10 >= (t1 - t0) * 9)) && return 0
+  done
+  busy_rounds=$((busy_rounds + 1))
+}
+
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $rounds rounds of $n variants"
 for ((i = 0; i < n; i++)); do run "$i" warmup; done
 for ((i = 0; i < n; i++)); do : >"$tmp/$i"; done
 for ((r = 0; r < rounds; r++)); do
+  wait_quiet
   for ((k = 0; k < n; k++)); do run $(((r + k) % n)) "$r"; done
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+((quiet)) && echo "rounds started without a quiet half second within 30 s: $busy_rounds of $rounds"
 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo

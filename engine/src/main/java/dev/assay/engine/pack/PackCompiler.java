@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import org.drools.model.Model;
 import org.drools.modelcompiler.KieBaseBuilder;
 import org.kie.api.KieBase;
@@ -47,16 +49,84 @@ public final class PackCompiler {
 
     /** Builds the pack from its generated executable-model classes, which must be on the class path. */
     public static CompiledPack fromModels(RulePack pack, List<String> modelClasses, ClassLoader loader) throws PackException {
-        List<Model> models = new ArrayList<>();
-        for (String name : modelClasses) {
-            try {
-                models.add((Model) Class.forName(name, true, loader).getDeclaredConstructor().newInstance());
-            } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
-                throw new PackException(pack.manifest().ref() + ": precompiled rules " + name + " cannot be loaded: " + e);
-            }
+        return startFromModels(modelClasses, loader, false).finish(pack);
+    }
+
+    /**
+     * Starts building the KieBase of a pack's executable model, on a thread of its own when {@code background}: the
+     * model classes do not need the pack's YAML, so the caller reads and checks that meanwhile and then calls
+     * {@link ModelBuild#finish}. A build that is never finished only costs its CPU; it prints nothing.
+     */
+    static ModelBuild startFromModels(List<String> modelClasses, ClassLoader loader, boolean background) {
+        ModelBuild build = new ModelBuild(List.copyOf(modelClasses), loader);
+        if (background) {
+            Thread t = new Thread(build.task, "assay-kiebase");
+            t.setDaemon(true);
+            t.start();
+        } else {
+            build.task.run();
         }
-        KieBase base = KieBaseBuilder.createKieBaseFromModel(models, EqualityBehaviorOption.EQUALITY);
-        return new CompiledPack(pack, base, true);
+        return build;
+    }
+
+    /** A KieBase being built from a pack's executable-model classes ({@link #startFromModels}). */
+    static final class ModelBuild {
+        private final FutureTask<Object> task; // a KieBase, or the ModelFailure of a class that cannot be loaded
+
+        private record ModelFailure(String name, Throwable cause) {
+        }
+
+        private ModelBuild(List<String> modelClasses, ClassLoader loader) {
+            this.task = new FutureTask<>(() -> {
+                List<Model> models = new ArrayList<>();
+                for (String name : modelClasses) {
+                    try {
+                        models.add((Model) Class.forName(name, true, loader).getDeclaredConstructor().newInstance());
+                    } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+                        return new ModelFailure(name, e);
+                    }
+                }
+                return KieBaseBuilder.createKieBaseFromModel(models, EqualityBehaviorOption.EQUALITY);
+            });
+        }
+
+        /**
+         * Waits for the KieBase and makes the pack of it; fails as building it on this thread would have: a model
+         * class that cannot be loaded is a {@link PackException}, anything else the KieBase builder threw is
+         * rethrown as it was.
+         */
+        CompiledPack finish(RulePack pack) throws PackException {
+            Object result;
+            boolean interrupted = false;
+            try {
+                while (true) {
+                    try {
+                        result = task.get();
+                        break;
+                    } catch (InterruptedException e) {
+                        interrupted = true; // the build is not interruptible; wait for it as before
+                    } catch (ExecutionException e) {
+                        Throwable cause = e.getCause();
+                        if (cause instanceof RuntimeException re) {
+                            throw re;
+                        }
+                        if (cause instanceof Error err) {
+                            throw err;
+                        }
+                        throw new IllegalStateException(cause);
+                    }
+                }
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            if (result instanceof ModelFailure f) {
+                throw new PackException(pack.manifest().ref() + ": precompiled rules " + f.name()
+                        + " cannot be loaded: " + f.cause());
+            }
+            return new CompiledPack(pack, (KieBase) result, true);
+        }
     }
 
     static String describe(Message m, int headerLines) {

@@ -1,6 +1,7 @@
 package dev.assay.engine.pack;
 
 
+import dev.assay.engine.rules.RuleContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -126,10 +127,19 @@ public final class PackRegistry {
             // The rulesHash from the build's index, and a CRC-32 of the files read to check that they are still what
             // the build compiled (and checked): hashing all files (tests too) with SHA-256, and compiling every RE2
             // pattern only to validate it, cost a cold start about 50 and 30 ms.
+            // The KieBase of the executable model does not need the YAML: it is built on its own thread while this
+            // one reads the pack's files (it is not used when they differ from what the build compiled).
+            PackCompiler.ModelBuild model = e.models().isEmpty() ? null
+                    : PackCompiler.startFromModels(e.models(), loader, true);
             LoadedFilesCrc files = new LoadedFilesCrc(ClasspathPackFiles.withBuildHash(e, loader));
             RulePack pack = PackLoader.ofBuiltContent().load(files);
-            if (files.value().equals(e.loadedCrc()) && !e.models().isEmpty()) {
-                return PackCompiler.fromModels(pack, e.models(), loader);
+            if (files.value().equals(e.loadedCrc()) && model != null) {
+                RuleContext.prepare(pack); // the pack's patterns, compiled while the KieBase is still being built
+                try {
+                    return model.finish(pack);
+                } finally {
+                    RuleContext.forgetPrepared();
+                }
             }
             // Content changed since the build: hash what is there and never run stale rules.
             return PackCompiler.compile(new PackLoader().load(new ClasspathPackFiles(e, loader)));

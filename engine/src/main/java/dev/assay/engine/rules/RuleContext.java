@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What rules may call, bound as the global {@code ctx} of every rule session: it builds detections from the pack's rule
@@ -38,13 +39,21 @@ public final class RuleContext {
     /** Most matches one regex rule reports in one document; more would only repeat the point. */
     public static final int MAX_MATCHES_PER_DOCUMENT = 50;
 
+    /**
+     * Characters of text a regex rule is run over, in one document or several, before its {@link MatchRegions} is
+     * built: building the automaton costs about as much as RE2/J's matcher over a few thousand characters, so a
+     * small target (a skill's SKILL.md) is matched as it is, and a large document or a batch gets the DFA pass. The
+     * matches are the same either way ({@link MatchRegions} finds exactly the whole text's).
+     */
+    static final long REGIONS_AFTER_CHARS = Long.getLong("assay.regionsAfter", 16_384); // 0: always, as before
+
     private final Map<String, RuleDefinition> rules;
     private final Map<String, Pattern> patterns;
     private final Map<String, List<Pattern>> excludes;
     private final Map<String, List<TablePattern>> tablePatterns;
     private final RegexPrefilter prefilter;
-    /** Per regex rule, its {@link MatchRegions} (empty when it has none), made on first use and shared by sessions. */
-    private final Map<String, Optional<MatchRegions>> regions;
+    /** Per regex rule, its {@link MatchRegions} slot, shared by sessions. */
+    private final Map<String, RegionsSlot> regions;
     /**
      * Per-session memo of text signatures, by identity of the text (rules ask about the same field of the same fact
      * many times); null in the shared context, which computes them per call.
@@ -69,7 +78,7 @@ public final class RuleContext {
 
     private RuleContext(Map<String, RuleDefinition> rules, Map<String, Pattern> patterns,
             Map<String, List<Pattern>> excludes, Map<String, List<TablePattern>> tablePatterns,
-            RegexPrefilter prefilter, Map<String, Optional<MatchRegions>> regions,
+            RegexPrefilter prefilter, Map<String, RegionsSlot> regions,
             Map<String, RegexPrefilter.Signature> signatures, Map<Class<?>, TextPrecompute.TestedField[]> testedFields,
             List<TextPrecompute.RegexRule> regexRules, Map<TextDocument, Map<String, List<TextMatch>>> precomputed) {
         this.rules = rules;
@@ -115,8 +124,52 @@ public final class RuleContext {
         return precomputed != null;
     }
 
+    /** A context made by {@link #prepare} on this thread for the pack it holds, until {@link #of} takes it. */
+    private static final ThreadLocal<RuleContext> PREPARED = new ThreadLocal<>();
+    private static final ThreadLocal<RulePack> PREPARED_FOR = new ThreadLocal<>();
+
+    /**
+     * Makes the context of {@code pack} now, so that the next {@link #of} of the same pack (the same object) on this
+     * thread returns it instead of making it again: a caller can make it while another thread builds the pack's
+     * KieBase. When making it fails, nothing is kept, and {@link #of} fails the same way later.
+     *
+     * @return the context kept, or null when making it failed
+     */
+    public static RuleContext prepare(RulePack pack) {
+        PREPARED.remove();
+        PREPARED_FOR.remove();
+        RuleContext made;
+        try {
+            made = build(pack);
+        } catch (RuntimeException e) {
+            return null; // of(pack) meets it again, where it always did
+        }
+        PREPARED.set(made);
+        PREPARED_FOR.set(pack);
+        return made;
+    }
+
+    /** Drops what {@link #prepare} kept on this thread and {@link #of} did not take (a build that failed between). */
+    public static void forgetPrepared() {
+        PREPARED.remove();
+        PREPARED_FOR.remove();
+    }
+
     /** Compiles every regular expression the pack's detectors use, keyed as the generated DRL refers to them. */
     public static RuleContext of(RulePack pack) {
+        RuleContext prepared = PREPARED.get();
+        if (prepared != null) {
+            boolean same = PREPARED_FOR.get() == pack;
+            PREPARED.remove();
+            PREPARED_FOR.remove();
+            if (same) {
+                return prepared;
+            }
+        }
+        return build(pack);
+    }
+
+    private static RuleContext build(RulePack pack) {
         Map<String, RuleDefinition> rules = new TreeMap<>();
         Map<String, Pattern> patterns = new TreeMap<>();
         Map<String, List<Pattern>> excludes = new TreeMap<>();
@@ -540,7 +593,7 @@ public final class RuleContext {
         String text = doc.text();
         // Only the pieces of the text that can hold a match, found by a DFA pass: the same matches, far fewer
         // characters through RE2/J's slower matcher.
-        MatchRegions finder = regionsOf(ruleId, p);
+        MatchRegions finder = regionsOf(ruleId, p, text.length());
         int[] pieces = finder == null ? null : finder.regions(text);
         if (pieces != null && pieces.length == 0) {
             return List.of();
@@ -581,9 +634,36 @@ public final class RuleContext {
      * The signature of {@code text}, the string form of {@code value}: remembered when the value is itself a string
      * (a fact's field, the same object each time a rule asks), computed afresh otherwise.
      */
-    /** The regions finder of a regex rule's pattern, made on first use (null when the pattern has none). */
-    private MatchRegions regionsOf(String ruleId, Pattern p) {
-        return regions.computeIfAbsent(ruleId, k -> Optional.ofNullable(MatchRegions.of(p))).orElse(null);
+    /**
+     * The regions finder of a regex rule's pattern for a text of {@code length} characters: null while the rule has
+     * been run over fewer than {@link #REGIONS_AFTER_CHARS} characters (this text included) and when the pattern has
+     * none; made once, when that count is reached.
+     */
+    private MatchRegions regionsOf(String ruleId, Pattern p, int length) {
+        return regions.computeIfAbsent(ruleId, k -> new RegionsSlot()).get(p, length);
+    }
+
+    /** A regex rule's {@link MatchRegions}, made once the rule has been run over enough text to repay it. */
+    static final class RegionsSlot {
+        private final AtomicLong seen = new AtomicLong();
+        private volatile Optional<MatchRegions> finder; // null until made; empty when the pattern has none
+
+        MatchRegions get(Pattern p, int length) {
+            Optional<MatchRegions> f = finder;
+            if (f == null) {
+                if (seen.addAndGet(length) < REGIONS_AFTER_CHARS) {
+                    return null;
+                }
+                synchronized (this) {
+                    f = finder;
+                    if (f == null) {
+                        f = Optional.ofNullable(MatchRegions.of(p));
+                        finder = f;
+                    }
+                }
+            }
+            return f.orElse(null);
+        }
     }
 
     private RegexPrefilter.Signature signature(Object value, String text) {

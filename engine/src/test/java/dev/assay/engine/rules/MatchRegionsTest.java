@@ -104,6 +104,23 @@ class MatchRegionsTest {
     }
 
     @Test
+    void aRulesAutomatonIsBuiltOnlyOnceItHasBeenRunOverEnoughText() {
+        // Small targets match with RE2/J alone; the automaton is made when the rule's texts add up to the bound.
+        Pattern p = Pattern.compile("secret\\s*[:=]");
+        RuleContext.RegionsSlot slot = new RuleContext.RegionsSlot();
+        int small = (int) (RuleContext.REGIONS_AFTER_CHARS / 3);
+        assertNull(slot.get(p, small), "first small text: no automaton yet");
+        assertNull(slot.get(p, small), "second small text: still under the bound");
+        MatchRegions made = slot.get(p, small + 2);
+        assertNotNull(made, "the texts together reach the bound");
+        assertTrue(made == slot.get(p, 1), "made once, then shared");
+        RuleContext.RegionsSlot large = new RuleContext.RegionsSlot();
+        assertNotNull(large.get(p, (int) RuleContext.REGIONS_AFTER_CHARS), "one large text gets it at once");
+        assertNull(new RuleContext.RegionsSlot().get(Pattern.compile("\\Asecret"), Integer.MAX_VALUE),
+                "a pattern with text anchors has none");
+    }
+
+    @Test
     void aMatchAcrossLinesIsFoundAndTextWithoutOneHasNoRegions() {
         Pattern p = Pattern.compile("\\bignore\\s+previous\\s+instructions\\b", Pattern.CASE_INSENSITIVE);
         MatchRegions finder = MatchRegions.of(p);

@@ -62,6 +62,20 @@ class ShippedRulesHashTest {
         assertNotEquals(stale.rulesHash(), loaded.pack().rulesHash());
     }
 
+    @Test
+    void aModelClassThatCannotBeLoadedFailsTheLoadNamingThePackAndTheClass() throws Exception {
+        // The KieBase is built on a thread of its own while the YAML is read; its failure comes back as before.
+        ShippedPackIndex.Entry real = latest("skilltotal");
+        List<String> models = new java.util.ArrayList<>(real.models());
+        models.add("dev.assay.rules.NoSuchModel");
+        ShippedPackIndex.Entry missing = new ShippedPackIndex.Entry(real.id(), real.version(), real.scorer(),
+                real.rulesHash(), real.loadedCrc(), models, real.files());
+        PackException e = org.junit.jupiter.api.Assertions.assertThrows(PackException.class,
+                () -> new PackRegistry(loader, new ShippedPackIndex(List.of(missing))).load(real.ref()));
+        assertEquals(real.ref() + ": precompiled rules dev.assay.rules.NoSuchModel cannot be loaded: "
+                + "java.lang.ClassNotFoundException: dev.assay.rules.NoSuchModel", e.getMessage());
+    }
+
     private ShippedPackIndex.Entry latest(String id) throws PackException {
         return PackRegistry.shipped().resolve(id);
     }
