@@ -73,7 +73,7 @@ class FactReachSamenessTest {
         return out;
     }
 
-    private static List<Path> targets() throws IOException {
+    static List<Path> targets() throws IOException {
         List<Path> out = new ArrayList<>();
         try (Stream<Path> s = Files.walk(MODULE.resolve("corpus/skilltotal"), 2)) {
             s.filter(p -> MODULE.resolve("corpus/skilltotal").relativize(p).getNameCount() == 2 && Files.isDirectory(p))

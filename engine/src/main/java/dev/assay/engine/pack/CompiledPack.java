@@ -79,6 +79,31 @@ public final class CompiledPack {
         return fact.evidence().lineStart();
     }
 
+    /** Below this many facts a list is sorted on one thread. */
+    private static final int MIN_PARALLEL_SORT = 1 << 14;
+
+    /**
+     * Sorts a list as {@link List#sort} does (stable), in two halves on two threads and then merged; the result is the
+     * same list, since a stable sort's order is fixed by the comparator and the original order of ties, and the merge
+     * takes the first half's element on a tie.
+     */
+    static <T> void sortOnEveryCore(List<T> list, Comparator<? super T> order) {
+        int n = list.size();
+        if (n < MIN_PARALLEL_SORT) {
+            list.sort(order);
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        T[] a = (T[]) list.toArray();
+        int mid = n >>> 1;
+        RuleContext.inParallel(2, half -> java.util.Arrays.sort(a, half == 0 ? 0 : mid, half == 0 ? mid : n, order));
+        int i = 0;
+        int j = mid;
+        for (int k = 0; k < n; k++) {
+            list.set(k, j >= n || i < mid && order.compare(a[i], a[j]) <= 0 ? a[i++] : a[j++]);
+        }
+    }
+
     private static final Comparator<Keyed> FACT_ORDER = Comparator.comparing(Keyed::type)
             .thenComparing(Keyed::file)
             .thenComparingInt(Keyed::line)
@@ -151,6 +176,29 @@ public final class CompiledPack {
         }
     }
 
+    /**
+     * {@link #reachable(List)} as a large derivation of a precompiled pack decides it: with the facts' text work done
+     * up front when they are large, and tested on every core ({@link FactReach#testAll}); for tests, which require the
+     * same facts as {@link #reachable(List)}.
+     */
+    public List<Fact> reachableOnEveryCore(List<? extends Fact> facts) {
+        KieSession session = sessions.newKieSession();
+        try {
+            RuleContext ctx = context.forSession(facts);
+            session.setGlobal("ctx", ctx);
+            boolean[] reached = reach.testAll(session, ctx, facts);
+            List<Fact> out = new ArrayList<>();
+            for (int i = 0; i < reached.length; i++) {
+                if (reached[i]) {
+                    out.add(facts.get(i));
+                }
+            }
+            return out;
+        } finally {
+            session.dispose();
+        }
+    }
+
     /** The outcome of one derivation: what the rules concluded, and whether the firing bound stopped them. */
     public record Derivation(List<Detection> detections, boolean stopped) {
         public Derivation {
@@ -183,16 +231,32 @@ public final class CompiledPack {
     public Derivation derive(List<? extends Fact> facts, boolean leaveOutUnreachable, boolean oneThread) {
         KieSession session = sessions.newKieSession();
         try {
-            // Large texts: their matching done up front on every core, unless the scan keeps to one thread.
-            session.setGlobal("ctx", oneThread ? context.forSession() : context.forSession(facts));
-            FactReach.Test reaches = leaveOutUnreachable ? reach.test(session) : reach.classOnly();
+            // Large texts: their matching (and then the reach test and sort) done on every core, unless the scan keeps
+            // to one thread.
+            RuleContext ctx = oneThread ? context.forSession() : context.forSession(facts);
+            session.setGlobal("ctx", ctx);
             List<Keyed> sorted = new ArrayList<>(facts.size());
-            for (Fact f : facts) {
-                if (reaches.test(f)) {
-                    sorted.add(new Keyed(f));
+            if (leaveOutUnreachable && precompiled && ctx.precomputed()) {
+                // A large derivation: the facts are tested on every core, with the same answers (FactReach.testAll).
+                boolean[] reached = reach.testAll(session, ctx, facts);
+                for (int i = 0; i < reached.length; i++) {
+                    if (reached[i]) {
+                        sorted.add(new Keyed(facts.get(i)));
+                    }
+                }
+            } else {
+                FactReach.Test reaches = leaveOutUnreachable ? reach.test(session) : reach.classOnly();
+                for (Fact f : facts) {
+                    if (reaches.test(f)) {
+                        sorted.add(new Keyed(f));
+                    }
                 }
             }
-            sorted.sort(FACT_ORDER);
+            if (ctx.precomputed() && RuleContext.parallel()) {
+                sortOnEveryCore(sorted, FACT_ORDER);
+            } else {
+                sorted.sort(FACT_ORDER);
+            }
             for (DataRow row : pack.data()) {
                 session.insert(row);
             }

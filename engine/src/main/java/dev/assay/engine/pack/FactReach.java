@@ -1,11 +1,15 @@
 package dev.assay.engine.pack;
 
+import dev.assay.engine.fact.Fact;
+import dev.assay.engine.rules.RuleContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.drools.base.RuleBase;
 import org.drools.base.base.ObjectType;
 import org.drools.base.base.ValueResolver;
 import org.drools.base.rule.EntryPointId;
+import org.drools.base.rule.accessor.GlobalResolver;
 import org.drools.base.rule.constraint.AlphaNodeFieldConstraint;
 import org.drools.core.common.DefaultFactHandle;
 import org.drools.core.impl.InternalRuleBase;
@@ -119,6 +123,100 @@ final class FactReach {
             }
             return false;
         };
+    }
+
+    /** Facts per task of {@link #testAll}: enough that handing out tasks costs nothing, few enough to share. */
+    private static final int FACTS_PER_TASK = 2048;
+
+    /**
+     * {@link #test(KieSession)} for every fact, on this thread and the rule context's helper threads: each task tests
+     * a run of facts with a worker view of the session's context ({@link RuleContext#forWorker()}) as the {@code ctx}
+     * global, and the workers' memos are merged into the session's afterwards. Only for rule bases whose constraints
+     * are compiled lambdas (a precompiled pack): a DRL-compiled constraint compiles itself from what it last saw. The
+     * answer for each fact is the one {@link #test(KieSession)} gives: a constraint reads the fact and the global.
+     */
+    boolean[] testAll(KieSession session, RuleContext ctx, List<? extends Fact> facts) {
+        boolean[] out = new boolean[facts.size()];
+        if (everything || !(session instanceof ValueResolver resolver)) {
+            Test t = classOnly();
+            for (int i = 0; i < out.length; i++) {
+                out[i] = t.test(facts.get(i));
+            }
+            return out;
+        }
+        int tasks = (facts.size() + FACTS_PER_TASK - 1) / FACTS_PER_TASK;
+        RuleContext[] workers = new RuleContext[tasks];
+        RuleContext.inParallel(tasks, task -> {
+            RuleContext worker = ctx.forWorker();
+            ValueResolver view = new WorkerResolver(resolver, worker);
+            for (int i = task * FACTS_PER_TASK, end = Math.min(out.length, i + FACTS_PER_TASK); i < end; i++) {
+                Object fact = facts.get(i);
+                DefaultFactHandle handle = new DefaultFactHandle(fact);
+                for (Branch root : rootsOf.get(fact.getClass())) {
+                    if (passes(root, handle, view)) {
+                        out[i] = true;
+                        break;
+                    }
+                }
+            }
+            workers[task] = worker;
+        });
+        for (RuleContext w : workers) {
+            ctx.absorb(w);
+        }
+        return out;
+    }
+
+    /** The session as constraints see it, but with a worker's view of the rule context as the {@code ctx} global. */
+    private static final class WorkerResolver implements ValueResolver {
+        private final ValueResolver session;
+        private final RuleContext ctx;
+
+        WorkerResolver(ValueResolver session, RuleContext ctx) {
+            this.session = session;
+            this.ctx = ctx;
+        }
+
+        @Override
+        public Object getGlobal(String identifier) {
+            return "ctx".equals(identifier) ? ctx : session.getGlobal(identifier);
+        }
+
+        @Override
+        public long getCurrentTime() {
+            return session.getCurrentTime();
+        }
+
+        @Override
+        public GlobalResolver getGlobalResolver() {
+            GlobalResolver globals = session.getGlobalResolver();
+            return new GlobalResolver() {
+                @Override
+                public Object resolveGlobal(String identifier) {
+                    return "ctx".equals(identifier) ? ctx : globals.resolveGlobal(identifier);
+                }
+
+                @Override
+                public void setGlobal(String identifier, Object value) {
+                    throw new UnsupportedOperationException("a worker does not change globals");
+                }
+
+                @Override
+                public void removeGlobal(String identifier) {
+                    throw new UnsupportedOperationException("a worker does not change globals");
+                }
+
+                @Override
+                public void clear() {
+                    throw new UnsupportedOperationException("a worker does not change globals");
+                }
+            };
+        }
+
+        @Override
+        public RuleBase getRuleBase() {
+            return session.getRuleBase();
+        }
     }
 
     private static boolean passes(Branch b, DefaultFactHandle handle, ValueResolver resolver) {

@@ -68,6 +68,11 @@ public final class RuleContext {
      * the document; null in the shared context and in sessions too small to precompute.
      */
     private final Map<TextDocument, Map<String, List<TextMatch>>> precomputed;
+    /**
+     * In a worker view ({@link #forWorker()}), the session's memo, read but never written while the worker runs; null
+     * otherwise. What the worker works out itself goes to its own {@link #signatures}.
+     */
+    private final Map<String, RegexPrefilter.Signature> sessionSignatures;
 
     /**
      * A pattern from a data table's {@code pattern} column, with the row's {@code set} column ("" when absent) and the
@@ -81,6 +86,17 @@ public final class RuleContext {
             RegexPrefilter prefilter, Map<String, RegionsSlot> regions,
             Map<String, RegexPrefilter.Signature> signatures, Map<Class<?>, TextPrecompute.TestedField[]> testedFields,
             List<TextPrecompute.RegexRule> regexRules, Map<TextDocument, Map<String, List<TextMatch>>> precomputed) {
+        this(rules, patterns, excludes, tablePatterns, prefilter, regions, signatures, testedFields, regexRules,
+                precomputed, null);
+    }
+
+    private RuleContext(Map<String, RuleDefinition> rules, Map<String, Pattern> patterns,
+            Map<String, List<Pattern>> excludes, Map<String, List<TablePattern>> tablePatterns,
+            RegexPrefilter prefilter, Map<String, Optional<MatchRegions>> regions,
+            Map<String, RegexPrefilter.Signature> signatures, Map<Class<?>, TextPrecompute.TestedField[]> testedFields,
+            List<TextPrecompute.RegexRule> regexRules, Map<TextDocument, Map<String, List<TextMatch>>> precomputed,
+            Map<String, RegexPrefilter.Signature> sessionSignatures) {
+        this.sessionSignatures = sessionSignatures;
         this.rules = rules;
         this.patterns = patterns;
         this.excludes = excludes;
@@ -117,6 +133,41 @@ public final class RuleContext {
                 testedFields, regexRules, matches);
         TextPrecompute.run(session, prefilter, facts, testedFields, regexRules, memo, matches);
         return session;
+    }
+
+    /**
+     * A view of this session's context for another thread, which asks the same questions of facts while this session
+     * does not run (testing which facts a pattern can reach, {@code CompiledPack}): it reads the session's memo and
+     * precomputed matches and keeps what it works out itself in a memo of its own, which {@link #absorb} merges back.
+     * The answers are the session's: every memo entry is a pure function of one text.
+     */
+    public RuleContext forWorker() {
+        if (signatures == null || sessionSignatures != null) {
+            throw new IllegalStateException("a worker view is made from a session's context");
+        }
+        return new RuleContext(rules, patterns, excludes, tablePatterns, prefilter, regions, new IdentityHashMap<>(),
+                testedFields, regexRules, precomputed, signatures);
+    }
+
+    /** Takes what a worker view of this session worked out into this session's memo (on the session's thread). */
+    public void absorb(RuleContext worker) {
+        if (worker.sessionSignatures != signatures) {
+            throw new IllegalArgumentException("not a worker view of this session");
+        }
+        worker.signatures.forEach(signatures::putIfAbsent);
+    }
+
+    /**
+     * Runs tasks {@code 0..n-1}, each once, on this thread and the process's text-work helpers (none on one
+     * processor), and returns when all are done; see {@link TextPrecompute#inParallel}.
+     */
+    public static void inParallel(int n, java.util.function.IntConsumer task) {
+        TextPrecompute.inParallel(n, task);
+    }
+
+    /** Whether {@link #inParallel} has helper threads (more than one processor). */
+    public static boolean parallel() {
+        return TextPrecompute.parallel();
     }
 
     /** Whether this session's text work was done up front ({@link #forSession(List)} on large texts). */
@@ -669,6 +720,12 @@ public final class RuleContext {
     private RegexPrefilter.Signature signature(Object value, String text) {
         if (signatures == null || value != text) {
             return prefilter.signature(text);
+        }
+        if (sessionSignatures != null) {
+            RegexPrefilter.Signature s = sessionSignatures.get(text);
+            if (s != null) {
+                return s;
+            }
         }
         return signatures.computeIfAbsent(text, prefilter::signature);
     }

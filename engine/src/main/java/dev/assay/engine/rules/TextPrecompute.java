@@ -205,6 +205,11 @@ final class TextPrecompute {
         }
     }
 
+    /** Whether there are helper threads (more than one processor). */
+    static boolean parallel() {
+        return POOL != null;
+    }
+
     /** Whether these facts are worth precomputing: a pool exists and their texts are long enough. */
     static boolean worthIt(List<? extends Fact> facts, Map<Class<?>, TestedField[]> testedFields) {
         if (POOL == null) {

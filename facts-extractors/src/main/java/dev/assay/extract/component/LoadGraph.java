@@ -86,8 +86,13 @@ final class LoadGraph {
         }
     }
 
+    /**
+     * Per callee, whether a running-call pattern matches it: a tree has millions of calls and few distinct callees, and
+     * the answer depends on the callee alone.
+     */
+    private final Map<String, Boolean> runningCallee = new HashMap<>();
+
     private void callRef(CodeCall c) {
-        String how = "run by " + c.file() + " line " + c.line();
         String callee = c.callee();
         if (c.language().equals("bash")) {
             if (settings.sourcingCommands().contains(callee) || settings.interpreters().contains(callee)) {
@@ -96,12 +101,13 @@ final class LoadGraph {
                         (settings.sourcingCommands().contains(callee) ? "sourced by " : "run by ") + c.file()
                                 + " line " + c.line(), false));
             } else if (callee.contains("/")) {
-                refs.add(new Ref(c.file(), Kind.PATH, callee, "", how, false));
+                refs.add(new Ref(c.file(), Kind.PATH, callee, "", "run by " + c.file() + " line " + c.line(), false));
             }
             return;
         }
-        if (NamePattern.any(settings.runningCalls(), callee)) {
-            refs.add(new Ref(c.file(), Kind.COMMAND, c.firstArg(), "", how, false));
+        if (runningCallee.computeIfAbsent(callee, k -> NamePattern.any(settings.runningCalls(), k))) {
+            refs.add(new Ref(c.file(), Kind.COMMAND, c.firstArg(), "", "run by " + c.file() + " line " + c.line(),
+                    false));
         }
         if (settings.moduleCalls().contains(callee)) {
             refs.add(new Ref(c.file(), Kind.PYTHON, unquote(c.firstArg()), "", "imported by " + c.file() + " line "

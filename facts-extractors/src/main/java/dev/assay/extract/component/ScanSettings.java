@@ -38,7 +38,7 @@ public record ScanSettings(Bounds bounds, Components components, Map<String, Tag
     }
 
     static List<String> list(List<String> values) {
-        return values == null ? List.of() : List.copyOf(values);
+        return values == null ? List.of() : NameList.of(values);
     }
 
     /** Size, time and count bounds; see the YAML for what each one means. */

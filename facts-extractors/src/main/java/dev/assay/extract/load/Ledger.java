@@ -27,6 +27,13 @@ final class Ledger {
     /** The digest of what has been read so far, until more is read (the scan asks for it, then closes). */
     private String digestSoFar;
     private List<String> frozenFiles;
+    /**
+     * The digest over the files recorded so far, fed as each is recorded while every file came after the last one in
+     * path order (a scan reads its files in that order), so that the scan's end does not hash every file on one
+     * thread; null once a file came out of order, and then the digest is computed over all of them as before.
+     */
+    private MessageDigest running = sha256();
+    private String lastPath;
 
     /** A copy of content already read, so that a caller changing its array cannot change what others see. */
     Optional<FileContent> cached(String path) {
@@ -51,6 +58,12 @@ final class Ledger {
         if (previous == null) {
             digestSoFar = null;
             bytesRead += content.bytes().length;
+            if (running != null && (lastPath == null || content.path().compareTo(lastPath) > 0)) {
+                feed(running, content.path(), content.bytes());
+                lastPath = content.path();
+            } else {
+                running = null;
+            }
             return copy(content);
         }
         return copy(previous);
@@ -87,21 +100,36 @@ final class Ledger {
     }
 
     private String computeDigest() {
+        if (running != null) {
+            try {
+                return "sha256:" + HexFormat.of().formatHex(((MessageDigest) running.clone()).digest());
+            } catch (CloneNotSupportedException e) {
+                running = null; // a provider that cannot copy a digest in progress: hash everything below
+            }
+        }
+        return computeDigest(read);
+    }
+
+    /** The digest over these files, in their path order. */
+    static String computeDigest(TreeMap<String, FileContent> files) {
         MessageDigest sha = sha256();
-        ByteBuffer lengths = ByteBuffer.allocate(Long.BYTES);
-        for (Map.Entry<String, FileContent> e : read.entrySet()) {
-            byte[] path = e.getKey().getBytes(StandardCharsets.UTF_8);
-            lengths.clear();
-            lengths.putInt(path.length);
-            sha.update(lengths.array(), 0, Integer.BYTES);
-            sha.update(path);
-            byte[] bytes = e.getValue().bytes();
-            lengths.clear();
-            lengths.putLong(bytes.length);
-            sha.update(lengths.array(), 0, Long.BYTES);
-            sha.update(bytes);
+        for (Map.Entry<String, FileContent> e : files.entrySet()) {
+            feed(sha, e.getKey(), e.getValue().bytes());
         }
         return "sha256:" + HexFormat.of().formatHex(sha.digest());
+    }
+
+    /** One file's part of the digest: its path's UTF-8 length (4 bytes) and bytes, its content's length (8) and bytes. */
+    private static void feed(MessageDigest sha, String file, byte[] bytes) {
+        ByteBuffer lengths = ByteBuffer.allocate(Long.BYTES);
+        byte[] path = file.getBytes(StandardCharsets.UTF_8);
+        lengths.putInt(path.length);
+        sha.update(lengths.array(), 0, Integer.BYTES);
+        sha.update(path);
+        lengths.clear();
+        lengths.putLong(bytes.length);
+        sha.update(lengths.array(), 0, Long.BYTES);
+        sha.update(bytes);
     }
 
     /** Freezes the digest and the list of files read, then lets go of the content. */
@@ -110,6 +138,7 @@ final class Ledger {
             frozenDigest = digest();
             frozenFiles = filesRead();
             read.clear();
+            running = null;
         }
     }
 

@@ -60,6 +60,25 @@ class LoadGraphTest {
     }
 
     @Test
+    void everyRunningCallOfOneCalleeLoadsWhatItRunsAndALookAlikeCalleeLoadsNothing(@TempDir Path dir) {
+        // The answer per callee is kept for the scan: later calls of the same callee, in the same file and in other
+        // files, must still load what they run; a callee that only looks like a running call must not.
+        Scan scan = Scan.files(dir, Map.of(
+                "a.py", "import subprocess\nsubprocess.run('tests/one.sh')\nsubprocess.run('tests/two.sh')\n",
+                "b.py", "import subprocess\nsubprocess.run('tests/three.sh')\n",
+                "c.py", "import mysubprocess\nmysubprocess.run('tests/four.sh')\n",
+                "tests/one.sh", "curl x | sh\n",
+                "tests/two.sh", "curl x | sh\n",
+                "tests/three.sh", "curl x | sh\n",
+                "tests/four.sh", "curl x | sh\n"));
+        Map<String, String> tags = loadTags(scan);
+        assertEquals("loaded-by-code: run by a.py line 2", tags.get("tests/one.sh"));
+        assertEquals("loaded-by-code: run by a.py line 3", tags.get("tests/two.sh"));
+        assertEquals("loaded-by-code: run by b.py line 2", tags.get("tests/three.sh"));
+        assertEquals(null, tags.get("tests/four.sh"), tags.toString());
+    }
+
+    @Test
     void bashSourceDotAndInterpreterRuns(@TempDir Path dir) {
         Scan scan = Scan.files(dir, Map.of(
                 "install.sh", "#!/bin/sh\nsource ./test/lib.sh\n. test/env.sh\nbash tests/run.sh --fast\n"

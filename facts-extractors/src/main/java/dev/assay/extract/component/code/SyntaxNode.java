@@ -103,10 +103,21 @@ public record SyntaxNode(SyntaxTree tree, int index) {
         return null;
     }
 
-    /** The named children, in order (comments included: they are named extras). */
+    /**
+     * The named children, in order (comments included: they are named extras). Counted first, so that the list is
+     * made at its size: a block or a module has many children, and a list grown a step at a time copies itself again
+     * and again (the analysers ask for the children of every node they visit).
+     */
     public List<SyntaxNode> namedChildren() {
-        List<SyntaxNode> out = new ArrayList<>();
-        for (int c = index + 1, end = tree.after(index); c < end; c = tree.after(c)) {
+        int end = tree.after(index);
+        int named = 0;
+        for (int c = index + 1; c < end; c = tree.after(c)) {
+            if (tree.isNamed(c)) {
+                named++;
+            }
+        }
+        List<SyntaxNode> out = new ArrayList<>(named);
+        for (int c = index + 1; c < end; c = tree.after(c)) {
             if (tree.isNamed(c)) {
                 out.add(new SyntaxNode(tree, c));
             }
