@@ -92,7 +92,7 @@ public final class RuleContext {
 
     private RuleContext(Map<String, RuleDefinition> rules, Map<String, Pattern> patterns,
             Map<String, List<Pattern>> excludes, Map<String, List<TablePattern>> tablePatterns,
-            RegexPrefilter prefilter, Map<String, Optional<MatchRegions>> regions,
+            RegexPrefilter prefilter, Map<String, RegionsSlot> regions,
             Map<String, RegexPrefilter.Signature> signatures, Map<Class<?>, TextPrecompute.TestedField[]> testedFields,
             List<TextPrecompute.RegexRule> regexRules, Map<TextDocument, Map<String, List<TextMatch>>> precomputed,
             Map<String, RegexPrefilter.Signature> sessionSignatures) {
