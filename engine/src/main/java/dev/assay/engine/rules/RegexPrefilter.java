@@ -30,6 +30,8 @@ final class RegexPrefilter {
     private static final int MIN_RUN_LENGTH = 4;
     /** At most this many literal sets are shared (see literalSets); about 3 MB with the shipped packs' literals. */
     private static final int MAX_SHARED_LITERAL_SETS = 1 << 14;
+    /** Characters {@link #signature} copies out of a text at a time. */
+    private static final int BLOCK = 8192;
 
     /** A condition on a document's atoms. */
     private sealed interface Condition permits Always, Never, Literal, Run, All, Any, AllOf, AnyOf, AnyLiteral {
@@ -190,7 +192,11 @@ final class RegexPrefilter {
             int verifiedEnd = 0; // [start, verifiedEnd) are known members
             while (start + min <= n) {
                 int j = start + min - 1;
-                while (j >= verifiedEnd && containsUnit(text.charAt(j))) {
+                while (j >= verifiedEnd) { // the ASCII test inline: this loop runs over whole documents
+                    char ch = text.charAt(j);
+                    if (ch < 128 ? (ascii[ch >> 6] & (1L << (ch & 63))) == 0 : !containsUnit(ch)) {
+                        break;
+                    }
                     j--;
                 }
                 if (j < verifiedEnd) {
@@ -258,6 +264,13 @@ final class RegexPrefilter {
      * a class run), ASCII pairs in an array and the rest in a map, so that few candidates are checked per position.
      */
     private final int[][] asciiPairs = new int[128 * 128][];
+    /**
+     * The same candidates by pair and then by the folded ASCII character that follows the pair: the literals whose
+     * third is that character, and those that are just the pair. A literal whose third is not ASCII is in no list
+     * here, since no ASCII character folds to it; a non-ASCII character after the pair may fold to ASCII, so there
+     * the pair's whole list is checked.
+     */
+    private final int[][][] asciiTriples = new int[128 * 128][][];
     private final Map<Long, int[]> otherPairs = new HashMap<>();
     /**
      * The literal sets signatures found, each kept once: texts of one kind contain the same few literals, and a large
@@ -353,21 +366,54 @@ final class RegexPrefilter {
         return 0;
     }
 
-    /** The atoms {@code text} contains, found in one pass. */
+    /**
+     * The atoms {@code text} contains, found in one pass. ASCII text (nearly all of it) takes a short path: its fold
+     * comes from a table, and a position is checked only for the literals that begin with its first three characters
+     * ({@link #asciiTriples}).
+     */
     Signature signature(String text) {
         BitSet found = null;
         int n = text.length();
         int previous = -1; // folded code point before position i, and where it starts
         int previousAt = 0;
+        // Characters are read in blocks into an array: per character, String.charAt costs more than the work here.
+        char[] block = new char[(int) Math.min(n, BLOCK)];
+        int blockStart = 0;
+        int blockEnd = 0;
         for (int i = 0; i < n; ) {
-            char ch = text.charAt(i);
-            int cp = Character.isSurrogate(ch) ? text.codePointAt(i) : ch;
-            int f = cp == ch ? CaseFold.foldBmp(ch) : CaseFold.fold(cp);
+            if (i >= blockEnd) {
+                blockStart = i;
+                blockEnd = (int) Math.min(n, (long) i + block.length);
+                text.getChars(blockStart, blockEnd, block, 0);
+            }
+            char ch = block[i - blockStart];
+            int f;
+            int width = 1;
+            if (ch < 128) {
+                f = ASCII_FOLD[ch];
+            } else if (Character.isSurrogate(ch)) {
+                int cp = text.codePointAt(i);
+                f = cp == ch ? CaseFold.foldBmp(ch) : CaseFold.fold(cp);
+                width = Character.charCount(cp);
+            } else {
+                f = CaseFold.foldBmp(ch);
+            }
             if (previous >= 0) {
-                int[] candidates = previous < 128 && f < 128 ? asciiPairs[previous * 128 + f]
-                        : otherPairs.get(pairKey(previous, f));
+                int rest = i + width;
+                int[] candidates;
+                if (previous < 128 && f < 128) {
+                    int pair = previous * 128 + f;
+                    candidates = asciiPairs[pair];
+                    if (candidates != null && rest < n) {
+                        char next = rest < blockEnd ? block[rest - blockStart] : text.charAt(rest);
+                        if (next < 128) {
+                            candidates = asciiTriples[pair][ASCII_FOLD[next]];
+                        }
+                    }
+                } else {
+                    candidates = otherPairs.get(pairKey(previous, f));
+                }
                 if (candidates != null) {
-                    int rest = i + Character.charCount(cp);
                     for (int l : candidates) {
                         if ((found == null || !found.get(l)) && occursAt(text, previousAt, rest, literals.get(l))) {
                             if (found == null) {
@@ -380,7 +426,7 @@ final class RegexPrefilter {
             }
             previous = f;
             previousAt = i;
-            i += Character.charCount(cp);
+            i += width;
         }
         return new Signature(text, classes, found == null ? null : sharedSet(found));
     }
@@ -594,11 +640,30 @@ final class RegexPrefilter {
             int first = (int) (e.getKey() >>> 21);
             int second = (int) (e.getKey() & ((1 << 21) - 1));
             if (first < 128 && second < 128) {
-                asciiPairs[first * 128 + second] = ids;
+                int pair = first * 128 + second;
+                asciiPairs[pair] = ids;
+                asciiTriples[pair] = byThird(ids);
             } else {
                 otherPairs.put(e.getKey(), ids);
             }
         }
+    }
+
+    /** A pair's literal ids split by their folded third character (see {@link #asciiTriples}); null where none. */
+    private int[][] byThird(int[] ids) {
+        int[][] out = new int[128][];
+        for (int third = 0; third < 128; third++) {
+            int count = 0;
+            int[] picked = new int[ids.length];
+            for (int id : ids) {
+                int[] folded = literals.get(id).folded();
+                if (folded.length == 2 || folded[2] == third) {
+                    picked[count++] = id;
+                }
+            }
+            out[third] = count == 0 ? null : Arrays.copyOf(picked, count);
+        }
+        return out;
     }
 
     /** The condition for a key, as text (for tests and diagnostics). */
@@ -631,6 +696,15 @@ final class RegexPrefilter {
      * remembered as they are first asked for (filling the whole table up front cost start-up time); a racing write
      * stores the same value.
      */
+    /** {@link CaseFold#foldBmp} of each ASCII character. */
+    private static final int[] ASCII_FOLD = new int[128];
+
+    static {
+        for (char c = 0; c < 128; c++) {
+            ASCII_FOLD[c] = CaseFold.foldBmp(c);
+        }
+    }
+
     static final class CaseFold {
         private static final char[] BMP = new char[0x10000];
         /** Longer than any folding orbit (the longest have four members). */

@@ -71,9 +71,10 @@ final class TextPrecompute {
      * engine tests them first), so a field is worked out ahead only where one of them holds; a condition this class
      * does not follow counts as holding. What is not worked out ahead is computed when a rule asks, as before.
      */
-    record TestedField(MethodHandle getter, List<List<Predicate<Object>>> when) {
+    record TestedField(MethodHandle getter, Predicate<Object>[][] when) {
+        /** Arrays, not lists: this runs for every tested field of every fact, and list iterators would be garbage. */
         boolean wanted(Fact f) {
-            for (List<Predicate<Object>> all : when) {
+            for (Predicate<Object>[] all : when) {
                 boolean holds = true;
                 for (Predicate<Object> p : all) {
                     if (!p.test(f)) {
@@ -86,6 +87,15 @@ final class TextPrecompute {
                 }
             }
             return false;
+        }
+
+        @SuppressWarnings("unchecked")
+        static TestedField of(MethodHandle getter, List<List<Predicate<Object>>> when) {
+            Predicate<Object>[][] terms = new Predicate[when.size()][];
+            for (int i = 0; i < terms.length; i++) {
+                terms[i] = when.get(i).toArray(new Predicate[0]);
+            }
+            return new TestedField(getter, terms);
         }
     }
 
@@ -107,7 +117,7 @@ final class TextPrecompute {
                 MethodHandle getter = getter(type, field, asObject);
                 Method m = method(type, field);
                 if (m != null && (m.getReturnType() == String.class || Collection.class.isAssignableFrom(m.getReturnType()))) {
-                    tested.add(new TestedField(getter, List.copyOf(when)));
+                    tested.add(TestedField.of(getter, when));
                 }
             });
             if (!tested.isEmpty()) {

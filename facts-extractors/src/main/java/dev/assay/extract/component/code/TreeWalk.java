@@ -1,7 +1,6 @@
 package dev.assay.extract.component.code;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.Arrays;
 
 /**
  * Iterative pre-order walk over the named nodes of a syntax tree (anonymous tokens such as punctuation and keywords
@@ -20,24 +19,34 @@ public final class TreeWalk {
         }
     }
 
-    /** A node whose children are being visited, and the index of its next child. */
-    private static final class Frame {
-        final SyntaxNode node;
-        final String type;
-        final int depth;
-        final int end;
-        int next;
-
-        Frame(SyntaxNode node, String type, int depth) {
-            this.node = node;
-            this.type = type;
-            this.depth = depth;
-            this.end = node.tree().after(node.index());
-            this.next = node.index() + 1;
-        }
+    private TreeWalk() {
     }
 
-    private TreeWalk() {
+    /** The walk's open nodes; grows as the tree gets deeper (bounded by the walk's maxDepth). */
+    private static final class Stack {
+        SyntaxNode[] nodes = new SyntaxNode[32];
+        String[] types = new String[32];
+        int[] depths = new int[32];
+        int[] end = new int[32];
+        int[] next = new int[32];
+        int size;
+
+        void push(SyntaxNode node, String type, int depth, int subtreeEnd, int firstChild) {
+            if (size == nodes.length) {
+                int grown = size * 2;
+                nodes = Arrays.copyOf(nodes, grown);
+                types = Arrays.copyOf(types, grown);
+                depths = Arrays.copyOf(depths, grown);
+                end = Arrays.copyOf(end, grown);
+                next = Arrays.copyOf(next, grown);
+            }
+            nodes[size] = node;
+            types[size] = type;
+            depths[size] = depth;
+            end[size] = subtreeEnd;
+            next[size] = firstChild;
+            size++;
+        }
     }
 
     /** Walks the named nodes below {@code root}; returns true when some subtree was deeper than {@code maxDepth}. */
@@ -53,27 +62,35 @@ public final class TreeWalk {
             return root.hasChildren();
         }
         SyntaxTree tree = root.tree();
-        Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(root, rootType, 0));
-        while (!stack.isEmpty()) {
-            Frame frame = stack.peek();
-            while (frame.next < frame.end && !tree.isNamed(frame.next)) { // anonymous tokens are skipped
-                frame.next = tree.after(frame.next);
+        // The nodes whose children are being visited, as parallel arrays (no object per node): the node, its type,
+        // depth, the end of its subtree, and its next child to look at.
+        Stack stack = new Stack();
+        stack.push(root, rootType, 0, tree.after(root.index()), root.index() + 1);
+        while (stack.size > 0) {
+            int top = stack.size - 1;
+            int next = stack.next[top];
+            int end = stack.end[top];
+            while (next < end && !tree.isNamed(next)) { // anonymous tokens are skipped
+                next = tree.after(next);
             }
-            if (frame.next >= frame.end) {
-                stack.pop();
-                visitor.exit(frame.node, frame.type, frame.depth);
+            if (next >= end) {
+                stack.size--;
+                SyntaxNode node = stack.nodes[top];
+                String type = stack.types[top];
+                stack.nodes[top] = null;
+                stack.types[top] = null;
+                visitor.exit(node, type, stack.depths[top]);
                 continue;
             }
-            SyntaxNode child = new SyntaxNode(tree, frame.next);
-            frame.next = tree.after(frame.next);
+            SyntaxNode child = new SyntaxNode(tree, next);
+            stack.next[top] = tree.after(next);
             String type = child.type();
-            int depth = frame.depth + 1;
+            int depth = stack.depths[top] + 1;
             if (visitor.enter(child, type, depth)) {
                 if (depth >= maxDepth) {
                     cut |= child.hasChildren();
                 } else {
-                    stack.push(new Frame(child, type, depth));
+                    stack.push(child, type, depth, tree.after(next), next + 1);
                     continue;
                 }
             }
