@@ -20,7 +20,7 @@ public final class SyntaxTree {
     private final Grammar grammar;
 
     /** Symbol and field names of one grammar, read once from the grammar the trees come from. */
-    private record Grammar(String[] symbols, String[] fields, Map<String, Integer> fieldIds) {
+    private record Grammar(String[] symbols, String[] fields, Map<String, Integer> fieldIds, FieldEntry[] fieldCache) {
 
         static Grammar of(TSLanguage language) {
             String[] symbols = new String[language.symbolCount()];
@@ -50,7 +50,7 @@ public final class SyntaxTree {
                     ids.putIfAbsent(fields[id], id);
                 }
             }
-            return new Grammar(symbols, fields, Map.copyOf(ids));
+            return new Grammar(symbols, fields, Map.copyOf(ids), new FieldEntry[64]);
         }
 
         private static void intern(String[] names) {
@@ -129,8 +129,23 @@ public final class SyntaxTree {
         return id > 0 && id < grammar.fields().length && grammar.fields()[id] != null ? grammar.fields()[id] : "";
     }
 
-    /** The field's id in this grammar, or 0 when the grammar has no such field. */
+    /**
+     * The field's id in this grammar, or 0 when the grammar has no such field. The analysers ask with a few constant
+     * names millions of times on a large tree, so the answers are kept by the name's instance in a small table
+     * shared by the grammar's trees (an entry is one immutable object, so racing threads see whole entries).
+     */
     int fieldIdOf(String name) {
-        return grammar.fieldIds().getOrDefault(name, 0);
+        FieldEntry[] cache = grammar.fieldCache();
+        int slot = name.hashCode() & (cache.length - 1);
+        FieldEntry e = cache[slot];
+        if (e != null && e.name() == name) {
+            return e.id();
+        }
+        int id = grammar.fieldIds().getOrDefault(name, 0);
+        cache[slot] = new FieldEntry(name, id);
+        return id;
+    }
+
+    private record FieldEntry(String name, int id) {
     }
 }
