@@ -143,10 +143,14 @@ final class RegexPrefilter {
         private int[] runAtLeast;
         private int[] noRunOf;
 
-        private Signature(String text, List<CharClass> classes, BitSet literals) {
+        /** Whether every code unit of the text is ASCII: then a class without ASCII members has no run in it. */
+        private final boolean allAscii;
+
+        private Signature(String text, List<CharClass> classes, BitSet literals, boolean allAscii) {
             this.text = text;
             this.classes = classes;
             this.literals = literals;
+            this.allAscii = allAscii;
         }
 
         boolean hasRun(int charClass, int min) {
@@ -161,7 +165,8 @@ final class RegexPrefilter {
             if (min >= noRunOf[charClass]) {
                 return false;
             }
-            boolean found = classes.get(charClass).hasRun(text, min);
+            CharClass c = classes.get(charClass);
+            boolean found = min > 0 && allAscii && c.ascii()[0] == 0 && c.ascii()[1] == 0 ? false : c.hasRun(text, min);
             if (found) {
                 runAtLeast[charClass] = min;
             } else {
@@ -380,6 +385,7 @@ final class RegexPrefilter {
         char[] block = new char[(int) Math.min(n, BLOCK)];
         int blockStart = 0;
         int blockEnd = 0;
+        int units = 0; // every code unit or-ed together: below 128 when the text is all ASCII
         for (int i = 0; i < n; ) {
             if (i >= blockEnd) {
                 blockStart = i;
@@ -387,6 +393,7 @@ final class RegexPrefilter {
                 text.getChars(blockStart, blockEnd, block, 0);
             }
             char ch = block[i - blockStart];
+            units |= ch;
             int f;
             int width = 1;
             if (ch < 128) {
@@ -428,7 +435,7 @@ final class RegexPrefilter {
             previousAt = i;
             i += width;
         }
-        return new Signature(text, classes, found == null ? null : sharedSet(found));
+        return new Signature(text, classes, found == null ? null : sharedSet(found), units < 128);
     }
 
     private BitSet sharedSet(BitSet found) {
