@@ -113,4 +113,26 @@ class RecognitionTest {
         assertTrue(flat.contains("npm manifest (package.json)"), text.out());
         assertFalse(flat.contains("source code (Python"), "Python source was found: " + text.out());
     }
+
+    @Test
+    void aFolderHoldingOnlyAnImageHasNothingToScoreButTheImageBesideTextIsScored() throws Exception {
+        // The first bytes of a PNG and a few more: read as a binary file, recognised as nothing.
+        byte[] png = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0, 1};
+        Path imageOnly = Files.createDirectories(dir.resolve("image-only"));
+        Files.write(imageOnly.resolve("logo.png"), png);
+        Cli.Result r = Cli.run("scan", imageOnly.toString(), "--scorer", "skilltotal", "--format", "json");
+        assertEquals(ExitCode.NOTHING_TO_SCORE, r.code(), r.out() + r.err());
+        assertTrue(r.err().strip().endsWith(": nothing to score"), r.err());
+        JsonNode report = JSON.readTree(r.out());
+        assertFalse(report.at("/attestation/eligible").asBoolean());
+        assertEquals(1, report.at("/coverage/filesIndexed").asInt(), report.at("/coverage").toString());
+        assertEquals(0, report.at("/coverage/recognition/found").size(), report.at("/coverage").toString());
+
+        Path withText = Files.createDirectories(dir.resolve("with-text"));
+        Files.write(withText.resolve("logo.png"), png);
+        Files.writeString(withText.resolve("SKILL.md"), "---\nname: logo\ndescription: shows a logo\n---\n# Logo\n");
+        Cli.Result scored = Cli.run("scan", withText.toString(), "--scorer", "skilltotal", "--format", "json");
+        assertEquals(ExitCode.OK, scored.code(), scored.out() + scored.err());
+        assertTrue(JSON.readTree(scored.out()).at("/coverage/recognition/found").size() > 0, scored.out());
+    }
 }

@@ -8,8 +8,10 @@ import dev.assay.engine.pack.PackManifest;
 import java.util.List;
 
 /**
- * A target in which the extractors recognised nothing (no file read, no finding) has nothing to score: a clean score
- * there would vouch for an installation that was never seen. Its report says so and is never eligible for attestation.
+ * A target in which the extractors recognised nothing and the rules found nothing has nothing to score: a clean score
+ * there would vouch for an installation that was never seen. Recognised nothing means no file was read, or files were
+ * read (an image, an archive) but the recognition the extractors report lists nothing found. Its report says so and is
+ * never eligible for attestation.
  */
 public final class NothingFound {
 
@@ -19,9 +21,15 @@ public final class NothingFound {
     private NothingFound() {
     }
 
-    /** True when the extract stage read no file and the rules found nothing. */
+    /** True when the extract stage recognised nothing and the rules found nothing. */
     static boolean applies(Coverage coverage, List<Finding> all) {
-        return coverage != null && coverage.filesIndexed() == 0 && all.isEmpty();
+        return coverage != null && nothingRecognised(coverage) && all.isEmpty();
+    }
+
+    /** No file read, or a recognition that looked for things and found none of them. */
+    private static boolean nothingRecognised(Coverage coverage) {
+        return coverage.filesIndexed() == 0
+                || coverage.recognition() != null && coverage.recognition().found().isEmpty();
     }
 
     /** The pack's sentence for this target (or a generic one), ending in {@link #SUFFIX}. */
@@ -38,7 +46,7 @@ public final class NothingFound {
     /** The nothing-found reason of a report, or null when the report scored something. */
     public static String of(Report report) {
         if (report.attestation() == null || report.attestation().eligible() || !report.findings().isEmpty()
-                || !report.needsReview().isEmpty() || report.coverage() == null || report.coverage().filesIndexed() != 0) {
+                || !report.needsReview().isEmpty() || report.coverage() == null || !nothingRecognised(report.coverage())) {
             return null;
         }
         return report.attestation().reasons().stream().filter(r -> r.endsWith(SUFFIX)).findFirst().orElse(null);
