@@ -30,8 +30,6 @@ final class RegexPrefilter {
     private static final int MIN_RUN_LENGTH = 4;
     /** At most this many literal sets are shared (see literalSets); about 3 MB with the shipped packs' literals. */
     private static final int MAX_SHARED_LITERAL_SETS = 1 << 14;
-    /** Characters {@link #signature} copies out of a text at a time. */
-    private static final int BLOCK = 8192;
 
     /** A condition on a document's atoms. */
     private sealed interface Condition permits Always, Never, Literal, Run, All, Any, AllOf, AnyOf, AnyLiteral {
@@ -166,7 +164,7 @@ final class RegexPrefilter {
                 return false;
             }
             CharClass c = classes.get(charClass);
-            boolean found = min > 0 && allAscii && c.ascii()[0] == 0 && c.ascii()[1] == 0 ? false : c.hasRun(text, min);
+            boolean found = (min <= 0 || !allAscii || c.hasAscii()) && c.hasRun(text, min);
             if (found) {
                 runAtLeast[charClass] = min;
             } else {
@@ -211,6 +209,10 @@ final class RegexPrefilter {
                 start = j + 1;
             }
             return false;
+        }
+
+        boolean hasAscii() {
+            return (ascii[0] | ascii[1]) != 0;
         }
 
         private boolean containsUnit(char ch) {
@@ -381,18 +383,9 @@ final class RegexPrefilter {
         int n = text.length();
         int previous = -1; // folded code point before position i, and where it starts
         int previousAt = 0;
-        // Characters are read in blocks into an array: per character, String.charAt costs more than the work here.
-        char[] block = new char[(int) Math.min(n, BLOCK)];
-        int blockStart = 0;
-        int blockEnd = 0;
         int units = 0; // every code unit or-ed together: below 128 when the text is all ASCII
         for (int i = 0; i < n; ) {
-            if (i >= blockEnd) {
-                blockStart = i;
-                blockEnd = (int) Math.min(n, (long) i + block.length);
-                text.getChars(blockStart, blockEnd, block, 0);
-            }
-            char ch = block[i - blockStart];
+            char ch = text.charAt(i);
             units |= ch;
             int f;
             int width = 1;
@@ -412,7 +405,7 @@ final class RegexPrefilter {
                     int pair = previous * 128 + f;
                     candidates = asciiPairs[pair];
                     if (candidates != null && rest < n) {
-                        char next = rest < blockEnd ? block[rest - blockStart] : text.charAt(rest);
+                        char next = text.charAt(rest);
                         if (next < 128) {
                             candidates = asciiTriples[pair][ASCII_FOLD[next]];
                         }
@@ -658,17 +651,32 @@ final class RegexPrefilter {
 
     /** A pair's literal ids split by their folded third character (see {@link #asciiTriples}); null where none. */
     private int[][] byThird(int[] ids) {
+        int[] counts = new int[128];
+        int pairOnly = 0; // literals that are just the pair belong to every list
+        for (int id : ids) {
+            int[] folded = literals.get(id).folded();
+            if (folded.length == 2) {
+                pairOnly++;
+            } else if (folded[2] < 128) {
+                counts[folded[2]]++;
+            }
+        }
         int[][] out = new int[128][];
         for (int third = 0; third < 128; third++) {
-            int count = 0;
-            int[] picked = new int[ids.length];
-            for (int id : ids) {
-                int[] folded = literals.get(id).folded();
-                if (folded.length == 2 || folded[2] == third) {
-                    picked[count++] = id;
-                }
+            if (counts[third] + pairOnly > 0) {
+                out[third] = new int[counts[third] + pairOnly];
             }
-            out[third] = count == 0 ? null : Arrays.copyOf(picked, count);
+        }
+        int[] filled = new int[128];
+        for (int id : ids) { // in the pair's order, as the pair's own list
+            int[] folded = literals.get(id).folded();
+            if (folded.length == 2) {
+                for (int third = 0; third < 128; third++) {
+                    out[third][filled[third]++] = id;
+                }
+            } else if (folded[2] < 128) {
+                out[folded[2]][filled[folded[2]]++] = id;
+            }
         }
         return out;
     }
@@ -697,12 +705,6 @@ final class RegexPrefilter {
         return c instanceof Never ? "never" : "always";
     }
 
-    /**
-     * The case-insensitive matcher's notion of "same letter": every code point maps to the smallest member of its
-     * RE2/J folding orbit (so {@code k}, {@code K} and the Kelvin sign all map to {@code K}). Basic-plane results are
-     * remembered as they are first asked for (filling the whole table up front cost start-up time); a racing write
-     * stores the same value.
-     */
     /** {@link CaseFold#foldBmp} of each ASCII character. */
     private static final int[] ASCII_FOLD = new int[128];
 
@@ -712,6 +714,12 @@ final class RegexPrefilter {
         }
     }
 
+    /**
+     * The case-insensitive matcher's notion of "same letter": every code point maps to the smallest member of its
+     * RE2/J folding orbit (so {@code k}, {@code K} and the Kelvin sign all map to {@code K}). Basic-plane results are
+     * remembered as they are first asked for (filling the whole table up front cost start-up time); a racing write
+     * stores the same value.
+     */
     static final class CaseFold {
         private static final char[] BMP = new char[0x10000];
         /** Longer than any folding orbit (the longest have four members). */
